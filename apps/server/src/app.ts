@@ -1,0 +1,70 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Database } from './db/client.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { ensureFeatureFlags, homeRoutes } from './modules/home/home.routes.ts';
+import { webRoutes } from './modules/web/web.routes.ts';
+import { PUBLIC } from './platform/access.ts';
+import type { Config } from './platform/config.ts';
+import { registerErrorHandler } from './platform/errors.ts';
+import { registerGuard } from './platform/guard.ts';
+import { createMailer, type Mailer } from './platform/mail.ts';
+import { loadSecrets, type ServerSecrets } from './platform/secrets.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  logger?: boolean | object;
+}
+
+export interface App {
+  app: FastifyInstance;
+  secrets: ServerSecrets;
+  mailer: Mailer;
+}
+
+/** Bodies above this are refused with BODY_TOO_LARGE; upload routes set their own limit. */
+export const BODY_LIMIT = 256 * 1024;
+
+export async function buildApp({ config, database, mailer: givenMailer, logger }: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    disableRequestLogging: config.logLevel !== 'debug',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const { db } = database;
+  const secrets = await loadSecrets(db);
+  await ensureFeatureFlags(db);
+  const mailer = givenMailer ?? createMailer(config);
+  registerGuard(app, db, secrets.jwtKey);
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Fluxo API', version: config.app.appVersion } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/documentation' });
+  app.get('/api/openapi.json', { config: { access: PUBLIC }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+
+  const authDeps = { db, jwtKey: secrets.jwtKey, tokenTtlSeconds: config.tokenTtlSeconds, mailer };
+  homeRoutes(app, { db, config, publicVapidKey: secrets.vapid.publicKey });
+  authRoutes(app, { ...authDeps, privateKeyPem: secrets.privateKeyPem });
+  app.get(
+    '/assets/keys/public.pem',
+    { config: { access: PUBLIC }, schema: { hide: true } },
+    async (_req, reply) =>
+      reply.type('application/x-pem-file').header('cache-control', 'no-cache').send(secrets.publicKeyPem),
+  );
+
+  await webRoutes(app, config.webDist);
+  return { app, secrets, mailer };
+}

@@ -1,0 +1,46 @@
+import {
+  signinContract,
+  signoutContract,
+  signupContract,
+  tokenRefreshContract,
+  ZPlainPassword,
+} from '@fluxo/domain';
+import type { FastifyInstance } from 'fastify';
+import { PUBLIC, USER } from '../../platform/access.ts';
+import { AppError } from '../../platform/errors.ts';
+import { requireSession } from '../../platform/guard.ts';
+import { decryptPassword } from '../../platform/passwords.ts';
+import { addRoute } from '../../platform/route.ts';
+import * as auth from './auth.service.ts';
+
+export function authRoutes(app: FastifyInstance, deps: auth.AuthDeps & { privateKeyPem: string }): void {
+  addRoute(app, signupContract, PUBLIC, async ({ body }) => {
+    const password = decryptPassword(deps.privateKeyPem, body.password);
+    const checked = ZPlainPassword.safeParse(password);
+    if (!checked.success) {
+      throw new AppError('VALIDATION_FAILED', 'The password must have 8 to 200 characters.', [
+        {
+          path: 'body.password',
+          messageKey: 'VALIDATION.PASSWORD_RULES',
+          message: 'The password must have 8 to 200 characters.',
+        },
+      ]);
+    }
+    return auth.signup(deps, { ...body, password });
+  });
+
+  addRoute(app, signinContract, PUBLIC, async ({ body }) => {
+    const password = decryptPassword(deps.privateKeyPem, body.password);
+    return auth.signin(deps, body.email, password);
+  });
+
+  addRoute(app, signoutContract, USER, async ({ request }) => {
+    await auth.signout(deps, requireSession(request).sessionId);
+    return { signedOut: true };
+  });
+
+  addRoute(app, tokenRefreshContract, USER, async ({ request }) => {
+    const session = requireSession(request);
+    return auth.refresh(deps, session.userId, session.sessionId);
+  });
+}

@@ -1,0 +1,289 @@
+import { allGrants, type Grants, PermissionFlag, SubscriptionStatus } from '@fluxo/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import {
+  companies,
+  organizationMembers,
+  organizations,
+  portfolioClients,
+  subscriptions,
+  users,
+} from '../../db/schema.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+
+export const DEMO_PASSWORD = 'fluxo-demo';
+
+/** The demo accounts, listed in the README. */
+export const DEMO_ACCOUNTS = {
+  demo: 'demo@fluxo.example',
+  accountant: 'accountant@fluxo.example',
+  pos: 'pos@fluxo.example',
+  cash: 'cash@fluxo.example',
+  locked: 'locked@fluxo.example',
+  inactive: 'inactive@fluxo.example',
+  trial: 'trial@fluxo.example',
+  admin: 'admin@fluxo.example',
+  aoOwner: 'ao.owner@fluxo.example',
+} as const;
+
+interface UserSeed {
+  email: string;
+  name: string;
+  profile: number;
+  country?: string;
+  language?: string;
+  active?: boolean;
+  vatNumber?: string;
+  phone?: string;
+  credits?: number;
+}
+interface OrgSeed {
+  name: string;
+  vatNumber: string;
+  country: 'PT' | 'AO';
+  city: string;
+  postalCode: string;
+  address: string;
+  sectorCode: string;
+  cloudCredit?: number;
+}
+
+/**
+ * Seeds the demo accounts and their organizations once (skipped when demo@ exists). Runs in one
+ * transaction, so a crash leaves nothing half-made.
+ */
+export async function seedDemo(db: Db, log?: FastifyBaseLogger): Promise<boolean> {
+  const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.demo));
+  if (existing.length > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  await db.transaction(async (tx) => {
+    const addUser = async (seed: UserSeed) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: seed.email,
+          name: seed.name,
+          passwordHash,
+          profile: seed.profile,
+          country: seed.country ?? 'PT',
+          language: seed.language ?? 'pt',
+          currency: seed.country === 'AO' ? 'AOA' : 'EUR',
+          confirmed: true,
+          active: seed.active ?? true,
+          vatNumber: seed.vatNumber ?? null,
+          phone: seed.phone ?? null,
+          credits: seed.credits ?? 0,
+        })
+        .returning({ id: users.id });
+      return row!.id;
+    };
+    const addSubscription = async (
+      ownerId: string,
+      planName: string,
+      status: number,
+      isTrial = false,
+    ): Promise<string> => {
+      const start = new Date();
+      const end = new Date(start.getTime() + (isTrial ? 14 : 365) * 86_400_000);
+      const [row] = await tx
+        .insert(subscriptions)
+        .values({
+          ownerId,
+          planName,
+          status,
+          isTrial,
+          startDate: start,
+          endDate: end,
+          billingInterval: isTrial ? 1 : 2,
+        })
+        .returning({ id: subscriptions.id });
+      return row!.id;
+    };
+    const addOrg = async (seed: OrgSeed, ownerId: string, subscriptionId: string) => {
+      const [row] = await tx
+        .insert(organizations)
+        .values({
+          name: seed.name,
+          vatNumber: seed.vatNumber,
+          country: seed.country,
+          currency: seed.country === 'AO' ? 'AOA' : 'EUR',
+          city: seed.city,
+          postalCode: seed.postalCode,
+          address: seed.address,
+          sectorCode: seed.sectorCode,
+          subscriptionId,
+          cloudCredit: seed.cloudCredit ?? 0,
+        })
+        .returning({ id: organizations.id });
+      const id = row!.id;
+      await tx
+        .insert(organizationMembers)
+        .values({ organizationId: id, userId: ownerId, role: 'owner', permissions: allGrants() });
+      await tx
+        .insert(companies)
+        .values({
+          country: seed.country,
+          vatNumber: seed.vatNumber,
+          name: seed.name,
+          address: seed.address,
+          postalCode: seed.postalCode,
+          city: seed.city,
+          sectorCode: seed.sectorCode,
+        })
+        .onConflictDoNothing();
+      return id;
+    };
+    const addMember = (organizationId: string, userId: string, permissions: Grants) =>
+      tx.insert(organizationMembers).values({ organizationId, userId, role: 'member', permissions });
+
+    const demo = await addUser({
+      email: DEMO_ACCOUNTS.demo,
+      name: 'Ana Demo',
+      profile: 2,
+      vatNumber: '234567899',
+      phone: '+351912345678',
+      credits: 20,
+    });
+    const demoSubscription = await addSubscription(demo, 'premium', SubscriptionStatus.ACTIVE);
+    const demoCompany = await addOrg(
+      {
+        name: 'Fluxo Demo, Lda',
+        vatNumber: '508332150',
+        country: 'PT',
+        city: 'Lisboa',
+        postalCode: '1250-096',
+        address: 'Avenida da Liberdade 110',
+        sectorCode: 'J',
+        cloudCredit: 50,
+      },
+      demo,
+      demoSubscription,
+    );
+    await tx.update(users).set({ defaultOrganizationId: demoCompany }).where(eq(users.id, demo));
+
+    const aoOwner = await addUser({
+      email: DEMO_ACCOUNTS.aoOwner,
+      name: 'Paulo Kiala',
+      profile: 2,
+      country: 'AO',
+    });
+    const aoCompany = await addOrg(
+      {
+        name: 'Kwanza Comércio, Lda',
+        vatNumber: '5417012345',
+        country: 'AO',
+        city: 'Luanda',
+        postalCode: '',
+        address: 'Rua Rainha Ginga 29',
+        sectorCode: 'G',
+        cloudCredit: 10,
+      },
+      aoOwner,
+      await addSubscription(aoOwner, 'expand', SubscriptionStatus.ACTIVE),
+    );
+    await addMember(aoCompany, demo, allGrants());
+
+    const accountant = await addUser({
+      email: DEMO_ACCOUNTS.accountant,
+      name: 'Rui Contabilista',
+      profile: 4,
+      credits: 40,
+    });
+    const accountantSubscription = await addSubscription(
+      accountant,
+      'premium_founder',
+      SubscriptionStatus.ACTIVE,
+    );
+    const firm = await addOrg(
+      {
+        name: 'Contas Certas — Contabilidade, Lda',
+        vatNumber: '510123457',
+        country: 'PT',
+        city: 'Porto',
+        postalCode: '4000-322',
+        address: 'Rua de Santa Catarina 250',
+        sectorCode: 'M',
+        cloudCredit: 100,
+      },
+      accountant,
+      accountantSubscription,
+    );
+    const clients: OrgSeed[] = [
+      {
+        name: 'Padaria Central, Lda',
+        vatNumber: '509777112',
+        country: 'PT',
+        city: 'Braga',
+        postalCode: '4700-321',
+        address: 'Rua do Souto 12',
+        sectorCode: 'C',
+      },
+      {
+        name: 'Oficina Lopes & Filhos, Lda',
+        vatNumber: '515888109',
+        country: 'PT',
+        city: 'Coimbra',
+        postalCode: '3000-150',
+        address: 'Avenida Fernão de Magalhães 400',
+        sectorCode: 'G',
+      },
+      {
+        name: 'Quinta do Vale, Unipessoal Lda',
+        vatNumber: '506123421',
+        country: 'PT',
+        city: 'Funchal',
+        postalCode: '9000-060',
+        address: 'Rua da Carreira 77',
+        sectorCode: 'A',
+      },
+    ];
+    for (const client of clients) {
+      const id = await addOrg(client, accountant, accountantSubscription);
+      await tx.insert(portfolioClients).values({ portfolioOrganizationId: firm, clientOrganizationId: id });
+    }
+    await tx.update(users).set({ defaultOrganizationId: firm }).where(eq(users.id, accountant));
+
+    const pos = await addUser({ email: DEMO_ACCOUNTS.pos, name: 'Pedro Caixa', profile: 2 });
+    await addMember(demoCompany, pos, { 'treasury.pos': PermissionFlag.VIEW });
+    const cash = await addUser({ email: DEMO_ACCOUNTS.cash, name: 'Carla Tesouraria', profile: 2 });
+    await addMember(demoCompany, cash, { 'treasury.cash': PermissionFlag.VIEW });
+
+    const locked = await addUser({ email: DEMO_ACCOUNTS.locked, name: 'Luís Bloqueado', profile: 2 });
+    await addOrg(
+      {
+        name: 'Empresa Bloqueada, Lda',
+        vatNumber: '517000016',
+        country: 'PT',
+        city: 'Faro',
+        postalCode: '8000-138',
+        address: 'Rua de Santo António 5',
+        sectorCode: 'I',
+      },
+      locked,
+      await addSubscription(locked, 'essential', SubscriptionStatus.LOCKED),
+    );
+
+    await addUser({ email: DEMO_ACCOUNTS.inactive, name: 'Inês Inativa', profile: 2, active: false });
+
+    const trial = await addUser({ email: DEMO_ACCOUNTS.trial, name: 'Tiago Teste', profile: 2 });
+    await addOrg(
+      {
+        name: 'Startup em Teste, Lda',
+        vatNumber: '518999904',
+        country: 'PT',
+        city: 'Aveiro',
+        postalCode: '3810-200',
+        address: 'Rua João Mendonça 8',
+        sectorCode: 'J',
+      },
+      trial,
+      await addSubscription(trial, 'essential', SubscriptionStatus.ACTIVE, true),
+    );
+
+    await addUser({ email: DEMO_ACCOUNTS.admin, name: 'Administração Fluxo', profile: 0, language: 'gb' });
+  });
+  log?.info('demo data seeded (password: fluxo-demo)');
+  return true;
+}

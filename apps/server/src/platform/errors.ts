@@ -1,0 +1,84 @@
+import { ERROR_CODES, type ErrorBody, type ErrorCode, errorMessageKey } from '@fluxo/domain';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** The one error type: a stable code, its HTTP status and message key come from the domain catalogue. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly details: ErrorBody['details'];
+
+  constructor(code: ErrorCode, message?: string, details?: ErrorBody['details']) {
+    super(message ?? code);
+    this.code = code;
+    this.statusCode = ERROR_CODES[code];
+    this.details = details;
+  }
+}
+
+function body(code: ErrorCode, message: string, details?: ErrorBody['details']): ErrorBody {
+  return {
+    code,
+    messageKey: errorMessageKey(code),
+    message,
+    statusCode: ERROR_CODES[code],
+    ...(details ? { details } : {}),
+  };
+}
+
+/** Maps zod issue codes to the validation message keys the web app translates. */
+function issueKey(issue: { code: string; format?: string }): string {
+  if (issue.code === 'invalid_type') return 'VALIDATION.INVALID_TYPE';
+  if (issue.code === 'invalid_format' && issue.format === 'email') return 'VALIDATION.EMAIL';
+  if (issue.code === 'too_small') return 'VALIDATION.TOO_SMALL';
+  if (issue.code === 'too_big') return 'VALIDATION.TOO_BIG';
+  if (issue.code === 'invalid_value') return 'VALIDATION.INVALID_VALUE';
+  if (issue.code === 'unrecognized_keys') return 'VALIDATION.UNKNOWN_FIELD';
+  return 'VALIDATION.INVALID';
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(body(error.code, error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((v) => {
+        const params = v.params as { issue?: { code: string; format?: string; path?: PropertyKey[] } };
+        const where = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return {
+          path: [error.validationContext, where].filter(Boolean).join('.'),
+          messageKey: params.issue ? issueKey(params.issue) : 'VALIDATION.INVALID',
+          message: v.message ?? 'invalid',
+        };
+      });
+      return reply.status(400).send(body('VALIDATION_FAILED', 'The request is not valid.', details));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its contract');
+      return reply.status(500).send(body('INTERNAL', 'Internal error.'));
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(400).send(body('BODY_TOO_LARGE', 'The request body is too large.'));
+    }
+    if (
+      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ||
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' ||
+      (error.statusCode === 400 && error instanceof SyntaxError)
+    ) {
+      return reply.status(400).send(body('MALFORMED_BODY', 'The request body is malformed.'));
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send(body('TOO_MANY_ATTEMPTS', 'Too many requests.'));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(400).send(body('MALFORMED_BODY', error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body('INTERNAL', 'Internal error.'));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(body('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

@@ -1,0 +1,145 @@
+import { type Grants, hasFlag, Profile, type SessionClaims } from '@fluxo/domain';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Db, rows } from '../db/client.ts';
+import type { Access } from './access.ts';
+import { AppError } from './errors.ts';
+import { bearer, verifyToken } from './tokens.ts';
+
+export interface Session {
+  userId: string;
+  sessionId: string;
+  claims: SessionClaims;
+}
+
+export interface OrgContext {
+  id: string;
+  role: 'owner' | 'member';
+  grants: Grants;
+  locked: boolean;
+  country: string;
+  planName: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    session: Session | null;
+    org: OrgContext | null;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+/** The signed-in session; throws 401 when there is none (for handlers behind a `user` or `org` guard). */
+export function requireSession(request: FastifyRequest): Session {
+  if (!request.session) throw new AppError('UNAUTHENTICATED', 'Sign in first.');
+  return request.session;
+}
+
+export function requireOrg(request: FastifyRequest): OrgContext {
+  if (!request.org) throw new AppError('ORGANIZATION_REQUIRED', 'Select an organization (OrgId header).');
+  return request.org;
+}
+
+export async function loadOrgContext(
+  db: Db,
+  userId: string,
+  organizationId: string,
+): Promise<OrgContext | null> {
+  const [row] = await rows<{
+    role: 'owner' | 'member';
+    permissions: Grants;
+    country: string;
+    plan_name: string | null;
+    locked: boolean;
+  }>(
+    db,
+    sql`SELECT m.role, m.permissions, o.country, s.plan_name, coalesce(s.status = 5, false) AS locked
+        FROM organization_members m
+        JOIN organizations o ON o.id = m.organization_id
+        LEFT JOIN subscriptions s ON s.id = o.subscription_id
+        WHERE m.organization_id = ${organizationId} AND m.user_id = ${userId}`,
+  );
+  if (!row) return null;
+  return {
+    id: organizationId,
+    role: row.role,
+    grants: row.permissions,
+    locked: row.locked,
+    country: row.country,
+    planName: row.plan_name,
+  };
+}
+
+async function authenticate(db: Db, jwtKey: Uint8Array, request: FastifyRequest): Promise<Session | null> {
+  const token = bearer(request.headers.authorization);
+  if (!token) return null;
+  const { claims, sessionId } = await verifyToken(jwtKey, token);
+  const [live] = await rows<{ ok: boolean }>(
+    db,
+    sql`SELECT true AS ok FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.id = ${sessionId} AND s.user_id = ${claims.sub} AND s.revoked_at IS NULL
+          AND s.expires_at > now() AND NOT u.disabled`,
+  );
+  if (!live) throw new AppError('UNAUTHENTICATED', 'The session has ended.');
+  return { userId: claims.sub, sessionId, claims };
+}
+
+/**
+ * One guard for every route: it authenticates the bearer token, then enforces the route's declared
+ * access — signed in, Admin, or a permission on the organization named by `OrgId` (or the path id).
+ */
+export function registerGuard(app: FastifyInstance, db: Db, jwtKey: Uint8Array): void {
+  app.decorateRequest('session', null);
+  app.decorateRequest('org', null);
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? route.path;
+    if (url.startsWith('/documentation') || route.config?.access) return;
+    if (route.method === 'HEAD' || (Array.isArray(route.method) && route.method.includes('HEAD'))) return;
+    throw new Error(`Route ${String(route.method)} ${url} declares no access rule`);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return;
+    if (access.kind === 'public') {
+      // Public routes still see who is calling, when a valid token comes along.
+      request.session = await authenticate(db, jwtKey, request).catch(() => null);
+      return;
+    }
+    const session = await authenticate(db, jwtKey, request);
+    if (!session) throw new AppError('UNAUTHENTICATED', 'Sign in first.');
+    request.session = session;
+    if (access.kind === 'user') return;
+    if (access.kind === 'admin') {
+      if (session.claims.pid !== Profile.ADMIN)
+        throw new AppError('ADMIN_ONLY', 'Only an Admin may do this.');
+      return;
+    }
+    const organizationId =
+      access.from === 'param'
+        ? (request.params as Record<string, string | undefined>).id
+        : (request.headers.orgid as string | undefined);
+    if (!organizationId)
+      throw new AppError('ORGANIZATION_REQUIRED', 'Select an organization (OrgId header).');
+    if (!isUuid(organizationId)) throw new AppError('FORBIDDEN', 'You have no access to this organization.');
+    const org = await loadOrgContext(db, session.userId, organizationId);
+    if (!org) throw new AppError('FORBIDDEN', 'You have no access to this organization.');
+    const granted = org.grants[access.resource];
+    if (granted === undefined || !hasFlag(granted, access.flag)) {
+      throw new AppError('FORBIDDEN', `Missing permission ${access.resource}.${access.flag}.`);
+    }
+    if (org.locked && !access.allowLocked) {
+      throw new AppError('ORGANIZATION_LOCKED', 'The organization is locked until its subscription is paid.');
+    }
+    request.org = org;
+  });
+}

@@ -1,0 +1,139 @@
+import { constants, publicEncrypt, randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { simpleParser } from 'mailparser';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { DEMO_PASSWORD, seedDemo } from '../modules/demo/seed.ts';
+import { loadConfig } from '../platform/config.ts';
+
+/** The database the server suite runs on: PGlite in memory, or PostgreSQL when DATABASE_URL is set. */
+export const TEST_DATABASE_KIND = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+
+/** A fresh database per test file: in-memory PGlite, or a new database on the PostgreSQL server. */
+async function freshDatabase(dataDir: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({ databaseUrl: null, dataDir, inMemoryDatabase: true });
+    return { database, drop: async () => {} };
+  }
+  const name = `fluxo_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir, inMemoryDatabase: false });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  dataDir: string;
+  publicKeyPem: string;
+  /** Encrypts a password as the web app does (RSA-OAEP, SHA-256, base64). */
+  encrypt(password: string): string;
+  signin(email: string, password?: string): Promise<string>;
+  /** Injects with the bearer token and, optionally, the OrgId header. */
+  call(options: InjectOptions & { token?: string; orgId?: string }): Promise<LightMyRequestResponse>;
+  /** Mails written to DATA_DIR/outbox, decoded. */
+  outbox(): Promise<{ file: string; to: string; subject: string; text: string }[]>;
+  /** The latest validation code mailed to an address. */
+  validationCode(email: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: { demo?: boolean } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fluxo-test-'));
+  const { database, drop } = await freshDatabase(dataDir);
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, {
+    webDist: path.join(dataDir, 'no-web'),
+  });
+  const { app, secrets } = await buildApp({ config, database, logger: false });
+  if (options.demo !== false) await seedDemo(database.db);
+  await app.ready();
+
+  const encrypt = (password: string) =>
+    publicEncrypt(
+      { key: secrets.publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(password, 'utf8'),
+    ).toString('base64');
+
+  const call: TestApp['call'] = ({ token, orgId, headers, ...rest }) =>
+    app.inject({
+      ...rest,
+      headers: {
+        ...(headers ?? {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(orgId ? { orgid: orgId } : {}),
+      },
+    });
+
+  const outbox: TestApp['outbox'] = async () => {
+    const dir = path.join(dataDir, 'outbox');
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir).sort();
+    } catch {
+      return [];
+    }
+    return Promise.all(
+      files.map(async (file) => {
+        const mail = await simpleParser(readFileSync(path.join(dir, file)));
+        const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
+        return { file, to: to ?? '', subject: mail.subject ?? '', text: mail.text ?? '' };
+      }),
+    );
+  };
+
+  return {
+    app,
+    database,
+    dataDir,
+    publicKeyPem: secrets.publicKeyPem,
+    encrypt,
+    call,
+    async signin(email, password = DEMO_PASSWORD) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signin',
+        payload: { email, password: encrypt(password) },
+      });
+      if (response.statusCode !== 200)
+        throw new Error(`signin ${email}: ${response.statusCode} ${response.body}`);
+      return response.json().auth_token as string;
+    },
+    outbox,
+    async validationCode(email) {
+      const mails = (await outbox()).filter((m) => m.to === email);
+      const code = /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? '')?.[1];
+      if (!code) throw new Error(`no validation code mailed to ${email}`);
+      return code;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Decodes a JWT's payload without verifying it (tests read the claims). */
+export function decodeClaims(token: string): Record<string, unknown> {
+  const payload = token.split('.')[1]!;
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+}
