@@ -1,0 +1,59 @@
+// API throughput: sign-in and GET /api/v1/organizations/all, on PGlite and on PostgreSQL.
+// Target (issue 2): organizations/all ≥ 3,000 req/s with p99 < 20 ms on PostgreSQL on 2 cores.
+import { encryptPassword, load, printTable, type RunningServer, startPostgres, startServer } from './lib.ts';
+
+async function measure(label: string, server: RunningServer) {
+  const password = await encryptPassword(server.url, 'fluxo-demo');
+  const signinBody = JSON.stringify({ email: 'demo@fluxo.example', password });
+  const signin = await load({
+    url: `${server.url}/api/v1/auth/signin`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: signinBody,
+    connections: 8,
+    duration: 8,
+  });
+  const response = await fetch(`${server.url}/api/v1/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: signinBody,
+  });
+  const { auth_token: token } = (await response.json()) as { auth_token: string };
+  // Warm-up, then the measured run.
+  await load({ url: `${server.url}/api/v1/organizations/all`, headers: { authorization: `Bearer ${token}` }, duration: 3 });
+  const orgs = await load({
+    url: `${server.url}/api/v1/organizations/all`,
+    headers: { authorization: `Bearer ${token}` },
+    connections: 32,
+    duration: 10,
+  });
+  return [
+    { database: label, route: 'POST /api/v1/auth/signin (scrypt N=2^17)', ...signin },
+    { database: label, route: 'GET /api/v1/organizations/all', ...orgs },
+  ];
+}
+
+export async function apiBench(): Promise<void> {
+  const rows: Record<string, string | number>[] = [];
+  const pglite = await startServer({});
+  try {
+    rows.push(...(await measure('PGlite', pglite)));
+  } finally {
+    await pglite.stop();
+  }
+  const external = process.env.DATABASE_URL;
+  const cluster = external ? null : startPostgres();
+  const url = external ?? cluster?.url;
+  if (url) {
+    const server = await startServer({ DATABASE_URL: url, PG_POOL_SIZE: '16' });
+    try {
+      rows.push(...(await measure('PostgreSQL', server)));
+    } finally {
+      await server.stop();
+      cluster?.stop();
+    }
+  } else {
+    console.log('No PostgreSQL (initdb not found and DATABASE_URL unset): PostgreSQL figures skipped.');
+  }
+  printTable('API throughput (autocannon; p50/p99 in ms)', rows);
+}

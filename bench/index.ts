@@ -1,0 +1,10 @@
+// `npm run bench`: every benchmark, each printing its own figures.
+import { apiBench } from './api.bench.ts';
+
+const only = process.argv[2];
+const benches: Record<string, () => Promise<void>> = { api: apiBench };
+for (const [name, run] of Object.entries(benches)) {
+  if (only && only !== name) continue;
+  console.log(`\n=== bench: ${name} ===`);
+  await run();
+}
