@@ -20,7 +20,11 @@ async function measure(label: string, server: RunningServer) {
   });
   const { auth_token: token } = (await response.json()) as { auth_token: string };
   // Warm-up, then the measured run.
-  await load({ url: `${server.url}/api/v1/organizations/all`, headers: { authorization: `Bearer ${token}` }, duration: 3 });
+  await load({
+    url: `${server.url}/api/v1/organizations/all`,
+    headers: { authorization: `Bearer ${token}` },
+    duration: 3,
+  });
   const orgs = await load({
     url: `${server.url}/api/v1/organizations/all`,
     headers: { authorization: `Bearer ${token}` },

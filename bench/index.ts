@@ -1,8 +1,9 @@
 // `npm run bench`: every benchmark, each printing its own figures.
 import { apiBench } from './api.bench.ts';
+import { realtimeBench } from './realtime.bench.ts';
 
 const only = process.argv[2];
-const benches: Record<string, () => Promise<void>> = { api: apiBench };
+const benches: Record<string, () => Promise<void>> = { api: apiBench, realtime: realtimeBench };
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue;
   console.log(`\n=== bench: ${name} ===`);

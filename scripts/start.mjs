@@ -20,7 +20,9 @@ function newest(dir) {
 const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'packages/domain/src'].map((p) =>
   path.join(root, p),
 );
-const sourceTime = Math.max(...sources.map((p) => (existsSync(p) && statSync(p).isFile() ? statSync(p).mtimeMs : newest(p))));
+const sourceTime = Math.max(
+  ...sources.map((p) => (existsSync(p) && statSync(p).isFile() ? statSync(p).mtimeMs : newest(p))),
+);
 if (!existsSync(built) || statSync(built).mtimeMs < sourceTime) {
   console.log('Building the web app…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@fluxo/web'], { cwd: root, stdio: 'inherit' });

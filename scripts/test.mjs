@@ -24,7 +24,9 @@ step('unit and server tests on PGlite', 'npx', ['vitest', 'run'], withoutDatabas
 if (DATABASE_URL) {
   step('server tests on PostgreSQL', 'npx', ['vitest', 'run', 'apps/server'], process.env);
 } else {
-  console.log('\n(DATABASE_URL is not set: the server suite ran on PGlite only; .ci/run also runs it on PostgreSQL.)');
+  console.log(
+    '\n(DATABASE_URL is not set: the server suite ran on PGlite only; .ci/run also runs it on PostgreSQL.)',
+  );
 }
 step('browser tests (Playwright, Chromium)', 'node', [path.join(root, 'scripts/e2e.mjs')], withoutDatabase);
 

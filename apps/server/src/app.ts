@@ -3,8 +3,14 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { connectionsRoutes } from './modules/connections/connections.routes.ts';
 import { ensureFeatureFlags, homeRoutes } from './modules/home/home.routes.ts';
+import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
+import { salesRoutes } from './modules/sales/sales.routes.ts';
+import { registerBilling } from './modules/subscriptions/billing.plugin.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { PUBLIC } from './platform/access.ts';
 import type { Config } from './platform/config.ts';
@@ -12,6 +18,7 @@ import { registerErrorHandler } from './platform/errors.ts';
 import { registerGuard } from './platform/guard.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { loadSecrets, type ServerSecrets } from './platform/secrets.ts';
+import { type RealtimeHub, registerRealtime } from './realtime/realtime.plugin.ts';
 
 export interface AppDeps {
   config: Config;
@@ -24,6 +31,7 @@ export interface App {
   app: FastifyInstance;
   secrets: ServerSecrets;
   mailer: Mailer;
+  realtime: RealtimeHub;
 }
 
 /** Bodies above this are refused with BODY_TOO_LARGE; upload routes set their own limit. */
@@ -58,6 +66,13 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   const authDeps = { db, jwtKey: secrets.jwtKey, tokenTtlSeconds: config.tokenTtlSeconds, mailer };
   homeRoutes(app, { db, config, publicVapidKey: secrets.vapid.publicKey });
   authRoutes(app, { ...authDeps, privateKeyPem: secrets.privateKeyPem });
+  accountRoutes(app, authDeps);
+  assetsRoutes(app);
+  organizationsRoutes(app, { db });
+  salesRoutes(app, { db, mailer, salesEmail: config.salesEmail });
+  const realtime = await registerRealtime(app, { config, database, secrets });
+  connectionsRoutes(app, { db, realtime, authTimeoutSeconds: config.connections.authTimeoutSeconds });
+  await registerBilling(app, { db, config });
   app.get(
     '/assets/keys/public.pem',
     { config: { access: PUBLIC }, schema: { hide: true } },
@@ -66,5 +81,5 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   );
 
   await webRoutes(app, config.webDist);
-  return { app, secrets, mailer };
+  return { app, secrets, mailer, realtime };
 }

@@ -19,7 +19,12 @@ describe('menus', () => {
   });
 
   it('gives an owner of a PT premium organization every menu but portfolio, sorted, PT integrations only', () => {
-    const menus = buildMenus({ grants: allGrants(), planName: 'premium', country: 'PT', isPortfolioUser: false });
+    const menus = buildMenus({
+      grants: allGrants(),
+      planName: 'premium',
+      country: 'PT',
+      isPortfolioUser: false,
+    });
     expect(menus.map((m) => m.key)).toEqual([
       'welcome',
       'treasury',
@@ -43,13 +48,23 @@ describe('menus', () => {
   });
 
   it('adds portfolio first after welcome for portfolio users', () => {
-    const menus = buildMenus({ grants: allGrants(), planName: 'premium_founder', country: 'PT', isPortfolioUser: true });
+    const menus = buildMenus({
+      grants: allGrants(),
+      planName: 'premium_founder',
+      country: 'PT',
+      isPortfolioUser: true,
+    });
     expect(menus[1]?.key).toBe('portfolio');
     expect(menus[1]?.order).toBe(20);
   });
 
   it('shows AO integrations for an AO organization', () => {
-    const menus = buildMenus({ grants: allGrants(), planName: 'expand', country: 'ao', isPortfolioUser: false });
+    const menus = buildMenus({
+      grants: allGrants(),
+      planName: 'expand',
+      country: 'ao',
+      isPortfolioUser: false,
+    });
     expect(menus.find((m) => m.key === 'integrations')!.subMenus.map((s) => s.path)).toEqual([
       '/integrations/ao/portal-contribuinte',
       '/integrations/ao/seg-social',
@@ -68,7 +83,12 @@ describe('menus', () => {
   });
 
   it('follows the plan: SIMPLE has no accounting, reports or integrations', () => {
-    const keys = buildMenus({ grants: allGrants(), planName: 'simple', country: 'PT', isPortfolioUser: false }).map((m) => m.key);
+    const keys = buildMenus({
+      grants: allGrants(),
+      planName: 'simple',
+      country: 'PT',
+      isPortfolioUser: false,
+    }).map((m) => m.key);
     expect(keys).not.toContain('accounting');
     expect(keys).not.toContain('reports');
     expect(keys).not.toContain('integrations');
@@ -76,9 +96,12 @@ describe('menus', () => {
   });
 
   it('treats an unknown plan as custom, with every module', () => {
-    const keys = buildMenus({ grants: allGrants(), planName: 'enterprise-2030', country: 'PT', isPortfolioUser: false }).map(
-      (m) => m.key,
-    );
+    const keys = buildMenus({
+      grants: allGrants(),
+      planName: 'enterprise-2030',
+      country: 'PT',
+      isPortfolioUser: false,
+    }).map((m) => m.key);
     expect(keys).toContain('reports');
   });
 });

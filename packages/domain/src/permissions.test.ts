@@ -17,7 +17,16 @@ const resource = fc.constantFrom(...RESOURCES);
 
 describe('permission flags', () => {
   it('has the spec values', () => {
-    expect(PermissionFlag).toEqual({ NONE: 0, VIEW: 1, CREATE: 2, VC: 3, EDIT: 4, VCE: 7, DELETE: 8, ADMIN: 15 });
+    expect(PermissionFlag).toEqual({
+      NONE: 0,
+      VIEW: 1,
+      CREATE: 2,
+      VC: 3,
+      EDIT: 4,
+      VCE: 7,
+      DELETE: 8,
+      ADMIN: 15,
+    });
   });
 
   it('ADMIN holds every flag and every flag holds NONE', () => {
@@ -25,7 +34,13 @@ describe('permission flags', () => {
   });
 
   it('a grant holds a request exactly when it contains all its bits', () => {
-    fc.assert(fc.property(flag, flag, (granted, required) => hasFlag(granted, required) === ((granted | required) === granted)));
+    fc.assert(
+      fc.property(
+        flag,
+        flag,
+        (granted, required) => hasFlag(granted, required) === ((granted | required) === granted),
+      ),
+    );
   });
 
   it('VCE holds VIEW, CREATE and EDIT but not DELETE', () => {

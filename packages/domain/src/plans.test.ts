@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { basePlan, isFounderPlan, isPremiumPlan, isSimplePlan, normalizePlan } from './plans.ts';
+import {
+  basePlan,
+  isFounderPlan,
+  isPremiumPlan,
+  isSimplePlan,
+  normalizePlan,
+  organizationsIncluded,
+} from './plans.ts';
 
 describe('plans', () => {
   it('recognises the known plans and shows anything else as custom', () => {
@@ -17,5 +24,18 @@ describe('plans', () => {
     expect(isSimplePlan('SIMPLE')).toBe(true);
     expect(basePlan('expand_founder')).toBe('expand');
     expect(basePlan('special')).toBe('all');
+  });
+});
+
+describe('organizations included per plan', () => {
+  it('follows the base plan, founders included, and is unlimited for custom and special', () => {
+    expect(organizationsIncluded('simple')).toBe(1);
+    expect(organizationsIncluded('ESSENTIAL')).toBe(1);
+    expect(organizationsIncluded('plus_founder')).toBe(3);
+    expect(organizationsIncluded('expand')).toBe(10);
+    expect(organizationsIncluded('premium_founder')).toBe(50);
+    expect(organizationsIncluded('special')).toBeNull();
+    expect(organizationsIncluded('custom')).toBeNull();
+    expect(organizationsIncluded('gold')).toBeNull();
   });
 });

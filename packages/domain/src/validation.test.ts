@@ -1,9 +1,37 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { languageForCountry } from './languages.ts';
-import { isAlphanumeric, isEmail, isNumber, isTransactionAmount, isValidAoNif, isValidPtNif } from './validation.ts';
+import {
+  isAlphanumeric,
+  isEmail,
+  isNumber,
+  isTransactionAmount,
+  isValidAoNif,
+  isValidPtNif,
+} from './validation.ts';
 
-const ALLOWED = ['1', '2', '3', '5', '6', '8', '9', '45', '70', '71', '72', '74', '75', '77', '78', '79', '90', '91', '98', '99'];
+const ALLOWED = [
+  '1',
+  '2',
+  '3',
+  '5',
+  '6',
+  '8',
+  '9',
+  '45',
+  '70',
+  '71',
+  '72',
+  '74',
+  '75',
+  '77',
+  '78',
+  '79',
+  '90',
+  '91',
+  '98',
+  '99',
+];
 
 function withCheckDigit(first8: string): string {
   let sum = 0;
@@ -72,7 +100,8 @@ describe('input rules (spec §5)', () => {
 
 describe('language from country', () => {
   it('maps Lusophone countries to pt, es and fr to themselves, the rest to gb', () => {
-    for (const c of ['ao', 'BR', 'cv', 'gw', 'mz', 'pt', 'st', 'tl']) expect(languageForCountry(c)).toBe('pt');
+    for (const c of ['ao', 'BR', 'cv', 'gw', 'mz', 'pt', 'st', 'tl'])
+      expect(languageForCountry(c)).toBe('pt');
     expect(languageForCountry('es')).toBe('es');
     expect(languageForCountry('FR')).toBe('fr');
     expect(languageForCountry('de')).toBe('gb');

@@ -29,6 +29,9 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
       connectionString: config.databaseUrl,
       max: Number(process.env.PG_POOL_SIZE ?? 10),
     });
+    // An idle connection closed by the server (restart, failover, a dropped test database) must not
+    // crash the process: the pool discards it and opens a new one on the next query.
+    pool.on('error', (error) => console.warn(`PostgreSQL idle connection error: ${error.message}`));
     const db = drizzlePg({ client: pool, schema });
     const lock = await pool.connect();
     try {

@@ -17,6 +17,37 @@ export interface Config {
   webDist: string;
   tokenTtlSeconds: number;
   logLevel: string;
+  realtime: {
+    /** Acknowledged messages are kept this long, then pruned (REALTIME_RETENTION_HOURS). */
+    retentionHours: number;
+    /** How often each instance sweeps the outbox for undelivered messages, due pushes and due timers. */
+    sweepMs: number;
+    /** A push event still unacknowledged after this long also goes out as a web push. */
+    pushDelaySeconds: number;
+    /** A message delivered to a connected user but not acknowledged is sent again after this long. */
+    redeliverSeconds: number;
+    /**
+     * Whether this instance takes outbox work (dispatch, pushes, timers, pruning). REALTIME_DISPATCH=0
+     * makes it a socket gateway only: other instances deliver to its clients through Redis.
+     */
+    dispatch: boolean;
+  };
+  connections: {
+    /** Seconds the user has to answer a bank's two-factor challenge (spec §9: 120). */
+    authTimeoutSeconds: number;
+  };
+  billing: {
+    /** Days an invoice may stay unpaid after its due date before the subscription locks. */
+    graceDays: number;
+    /** Multibanco entity (5 digits) Fluxo's references are issued under. */
+    multibancoEntity: string;
+    /** Fluxo's bank account for transfers. */
+    transferIban: string;
+    transferBic: string;
+    transferBeneficiary: string;
+    /** How often each instance polls for due renewals (0 turns the poller off). */
+    jobsPollMs: number;
+  };
   app: {
     stripeKey: string;
     gatewayUrl: string | null;
@@ -47,6 +78,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 3600),
     logLevel: env.LOG_LEVEL ?? 'info',
+    realtime: {
+      retentionHours: Number(env.REALTIME_RETENTION_HOURS ?? 72),
+      sweepMs: Number(env.REALTIME_SWEEP_MS ?? 1000),
+      pushDelaySeconds: Number(env.REALTIME_PUSH_DELAY_SECONDS ?? 5),
+      redeliverSeconds: Number(env.REALTIME_REDELIVER_SECONDS ?? 30),
+      dispatch: env.REALTIME_DISPATCH !== '0',
+    },
+    connections: { authTimeoutSeconds: Number(env.CONNECTION_AUTH_TIMEOUT_SECONDS ?? 120) },
+    billing: {
+      graceDays: Number(env.SUBSCRIPTION_GRACE_DAYS ?? 15),
+      multibancoEntity: env.MULTIBANCO_ENTITY ?? '21098',
+      transferIban: env.TRANSFER_IBAN ?? 'PT50000201231234567890154',
+      transferBic: env.TRANSFER_BIC ?? 'CGDIPTPL',
+      transferBeneficiary: env.TRANSFER_BENEFICIARY ?? 'Fluxo, Lda',
+      jobsPollMs: Number(env.JOBS_POLL_MS ?? 30_000),
+    },
     app: {
       stripeKey: env.STRIPE_KEY ?? '',
       gatewayUrl: env.GATEWAY_URL || null,

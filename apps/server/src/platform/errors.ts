@@ -44,11 +44,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => {
-        const params = v.params as { issue?: { code: string; format?: string; path?: PropertyKey[] } };
+        // The zod provider puts the issue code in `keyword` and the rest of the issue in `params`.
+        const issue = { code: v.keyword, ...(v.params as { format?: string }) };
         const where = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
         return {
           path: [error.validationContext, where].filter(Boolean).join('.'),
-          messageKey: params.issue ? issueKey(params.issue) : 'VALIDATION.INVALID',
+          messageKey: issueKey(issue),
           message: v.message ?? 'invalid',
         };
       });

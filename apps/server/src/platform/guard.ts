@@ -81,6 +81,14 @@ export async function loadOrgContext(
 async function authenticate(db: Db, jwtKey: Uint8Array, request: FastifyRequest): Promise<Session | null> {
   const token = bearer(request.headers.authorization);
   if (!token) return null;
+  return sessionFromToken(db, jwtKey, token);
+}
+
+/**
+ * The live session a token stands for. Throws 401 when the token is not valid or has expired, or when
+ * its session was revoked or its user disabled (also used by the real-time handshake).
+ */
+export async function sessionFromToken(db: Db, jwtKey: Uint8Array, token: string): Promise<Session> {
   const { claims, sessionId } = await verifyToken(jwtKey, token);
   const [live] = await rows<{ ok: boolean }>(
     db,

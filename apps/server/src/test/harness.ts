@@ -14,7 +14,9 @@ import { loadConfig } from '../platform/config.ts';
 export const TEST_DATABASE_KIND = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
 /** A fresh database per test file: in-memory PGlite, or a new database on the PostgreSQL server. */
-async function freshDatabase(dataDir: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(
+  dataDir: string,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({ databaseUrl: null, dataDir, inMemoryDatabase: true });

@@ -159,7 +159,7 @@ describe('sign-up', () => {
       code: 'VALIDATION_FAILED',
       messageKey: 'ERRORS.VALIDATION_FAILED',
     });
-    expect(malformed.json().details[0].path).toBe('body.email');
+    expect(malformed.json().details[0]).toMatchObject({ path: 'body.email', messageKey: 'VALIDATION.EMAIL' });
     const wrongType = await t.call({
       method: 'POST',
       url: '/api/v1/auth/signup',

@@ -1,0 +1,65 @@
+import {
+  changeLanguageContract,
+  customerByUserIdContract,
+  customerContract,
+  externalOrganizationContract,
+  onboardingContract,
+  resendValidationCodeContract,
+  updateUserSettingsContract,
+  userSettingsContract,
+  userSettingValueContract,
+  validateAccountContract,
+  validatePhoneContract,
+} from '@fluxo/domain';
+import type { FastifyInstance } from 'fastify';
+import { PUBLIC, USER } from '../../platform/access.ts';
+import { requireSession } from '../../platform/guard.ts';
+import { addRoute } from '../../platform/route.ts';
+import type { AuthDeps } from '../auth/auth.service.ts';
+import * as account from './account.service.ts';
+
+export function accountRoutes(app: FastifyInstance, deps: AuthDeps): void {
+  addRoute(app, validateAccountContract, PUBLIC, async ({ query, request }) =>
+    account.validateAccount(deps, request.session, query.code, query.email),
+  );
+
+  addRoute(app, resendValidationCodeContract, PUBLIC, async ({ body, request }) =>
+    account.resendValidationCode(deps, request.session, body?.email),
+  );
+
+  addRoute(app, validatePhoneContract, USER, async ({ params, query, request }) =>
+    account.checkPhone(params.phone, query.country ?? requireSession(request).claims.country),
+  );
+
+  addRoute(app, onboardingContract, USER, async ({ body, request }) =>
+    account.completeOnboarding(deps, requireSession(request), body),
+  );
+
+  addRoute(app, changeLanguageContract, USER, async ({ query, request }) =>
+    account.changeLanguage(deps, requireSession(request), query.language),
+  );
+
+  addRoute(app, userSettingsContract, USER, async ({ request }) =>
+    account.getSettings(deps, requireSession(request)),
+  );
+
+  addRoute(app, updateUserSettingsContract, USER, async ({ body, request }) =>
+    account.updateSettings(deps, requireSession(request), body),
+  );
+
+  addRoute(app, userSettingValueContract, USER, async ({ query, request }) =>
+    account.getSettingValue(deps, requireSession(request), query.s),
+  );
+
+  addRoute(app, customerContract, USER, async ({ params, request }) =>
+    account.getCustomer(deps, requireSession(request), params.id),
+  );
+
+  addRoute(app, customerByUserIdContract, USER, async ({ params, request }) =>
+    account.getCustomer(deps, requireSession(request), params.id),
+  );
+
+  addRoute(app, externalOrganizationContract, USER, async ({ query }) =>
+    account.findExternalOrganization(deps, query.country, query.vatNumber),
+  );
+}

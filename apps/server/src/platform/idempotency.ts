@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { type Db, rows } from '../db/client.ts';
+import { AppError } from './errors.ts';
+import type { JobTx } from './jobs.ts';
+
+export type Tx = JobTx;
+
+/** The `Idempotency-Key` header: 8 to 100 visible ASCII characters (a UUID per click is typical). */
+export function idempotencyKey(request: FastifyRequest): string {
+  const value = request.headers['idempotency-key'];
+  const key = Array.isArray(value) ? value[0] : value;
+  if (!key || !/^[\x21-\x7e]{8,100}$/.test(key)) {
+    throw new AppError(
+      'IDEMPOTENCY_KEY_REQUIRED',
+      'Purchases need an Idempotency-Key header (8 to 100 characters, one per purchase attempt).',
+    );
+  }
+  return key;
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * Runs `work` once per (user, key): the key row is inserted in the same transaction as the work. A
+ * repeat after commit finds the row and gets the stored answer; a concurrent twin blocks on the
+ * unique key until the first commits, then does the same. If the work fails, the transaction — key
+ * row included — rolls back, so the client may retry with the same key.
+ */
+export async function once<T>(
+  db: Db,
+  scope: { userId: string; key: string; endpoint: string; body: unknown },
+  work: (tx: Tx) => Promise<T>,
+): Promise<{ response: T; replayed: boolean }> {
+  const requestHash = createHash('sha256')
+    .update(`${scope.endpoint}\n${canonical(scope.body)}`)
+    .digest('hex');
+  return db.transaction(async (tx) => {
+    const inserted = await rows<{ key: string }>(
+      tx as unknown as Db,
+      sql`INSERT INTO idempotency_keys (user_id, key, request_hash)
+          VALUES (${scope.userId}, ${scope.key}, ${requestHash})
+          ON CONFLICT (user_id, key) DO NOTHING RETURNING key`,
+    );
+    if (inserted.length === 0) {
+      const [stored] = await rows<{ request_hash: string; response: T | null }>(
+        tx as unknown as Db,
+        sql`SELECT request_hash, response FROM idempotency_keys WHERE user_id = ${scope.userId} AND key = ${scope.key}`,
+      );
+      if (!stored || stored.request_hash !== requestHash) {
+        throw new AppError(
+          'IDEMPOTENCY_KEY_REUSED',
+          'This Idempotency-Key was already used for a different request.',
+        );
+      }
+      if (stored.response === null) throw new AppError('INTERNAL', 'The first request left no answer.');
+      return { response: stored.response, replayed: true };
+    }
+    const response = await work(tx);
+    await tx.execute(sql`
+      UPDATE idempotency_keys SET response = ${JSON.stringify(response)}::jsonb, status_code = 201
+      WHERE user_id = ${scope.userId} AND key = ${scope.key}`);
+    return { response, replayed: false };
+  });
+}

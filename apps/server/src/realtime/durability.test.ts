@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../db/client.ts';
+import {
+  connect,
+  eventually,
+  type Instance,
+  type SharedDatabase,
+  sharedDatabase,
+  startInstance,
+  type TestClient,
+} from '../test/realtime-kit.ts';
+import { enqueue } from './outbox.ts';
+
+// Restarts and crashes: instances come and go on one database; the outbox must lose nothing.
+
+let shared: SharedDatabase;
+let userId: string;
+let adminToken: string;
+
+const seqOf = (client: TestClient) =>
+  client.received.map((m) => Number((m.data as { StatementId: string }).StatementId));
+
+beforeAll(async () => {
+  shared = await sharedDatabase();
+  const [demo] = await rows<{ id: string }>(
+    shared.database.db,
+    sql`SELECT id FROM users WHERE email = 'demo@fluxo.example'`,
+  );
+  userId = demo!.id;
+});
+afterAll(async () => {
+  await shared?.close();
+});
+
+async function pendingCount() {
+  const [row] = await rows<{ count: number | string }>(
+    shared.database.db,
+    sql`SELECT count(*)::int AS count FROM realtime_messages WHERE user_id = ${userId} AND acknowledged_at IS NULL`,
+  );
+  return Number(row?.count ?? 0);
+}
+
+async function send(server: Instance, n: number) {
+  const response = await server.call({
+    method: 'POST',
+    url: '/api/v1/admin/notifications',
+    token: adminToken,
+    payload: { userId, type: 'UPDATE_STATEMENT', data: { StatementId: String(n) } },
+  });
+  expect(response.statusCode).toBe(201);
+}
+
+describe('a server closed and restarted mid-stream', () => {
+  it('loses nothing, keeps the order, and never resends what was acknowledged', async () => {
+    const first = await startInstance(shared.database, shared.dataDir, { REALTIME_SWEEP_MS: '100' });
+    adminToken = (await first.signin('admin@fluxo.example')).token;
+    const user = await first.signin('demo@fluxo.example');
+    const before = await connect(first.url, user);
+
+    // 1–20 through the first instance while the client receives and acknowledges; it stops right
+    // after the 20th commit, with deliveries and acknowledgements still in flight.
+    for (let n = 1; n <= 20; n++) await send(first, n);
+    await first.close();
+    before.close();
+
+    // 21–45 are written while no server runs (another writer, a job…).
+    for (let n = 21; n <= 45; n++) {
+      await shared.database.db.transaction((tx) =>
+        enqueue(tx, { userId, type: 'UPDATE_STATEMENT', data: { StatementId: String(n) } }),
+      );
+    }
+
+    // A new instance on the same database; 46–60 go through it.
+    const second = await startInstance(shared.database, shared.dataDir, { REALTIME_SWEEP_MS: '100' });
+    try {
+      const after = await connect(second.url, user);
+      try {
+        for (let n = 46; n <= 60; n++) await send(second, n);
+        const seen = new Set([...seqOf(before), ...seqOf(after)]);
+        await eventually(() => {
+          for (const n of seqOf(after)) seen.add(n);
+          return seen.size === 60;
+        }, 10_000);
+        expect([...seen].sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+
+        // What the first client had acknowledged never comes back.
+        const acknowledgedBefore = before.acked;
+        expect(after.received.filter((m) => acknowledgedBefore.has(m.messageId))).toEqual([]);
+        // The replay and the live stream come in order.
+        const order = seqOf(after);
+        expect(order).toEqual([...order].sort((a, b) => a - b));
+        await eventually(async () => (await pendingCount()) === 0);
+      } finally {
+        after.close();
+      }
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('a crash between the write and the delivery', () => {
+  it('delivers rows never dispatched and rows claimed by an instance that died before emitting', async () => {
+    const ids: string[] = [];
+    for (let n = 101; n <= 110; n++) {
+      const [message] = await enqueue(shared.database.db, {
+        userId,
+        type: 'UPDATE_STATEMENT',
+        data: { StatementId: String(n) },
+      });
+      ids.push(message!.messageId);
+    }
+    // Half of them were claimed by an instance that crashed right after claiming.
+    await shared.database.db.execute(
+      sql`UPDATE realtime_messages SET dispatched_at = now()
+          WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids.slice(0, 5))}::jsonb)::uuid)`,
+    );
+
+    const server = await startInstance(shared.database, shared.dataDir, {
+      REALTIME_SWEEP_MS: '100',
+      REALTIME_REDELIVER_SECONDS: '1',
+    });
+    try {
+      const user = await server.signin('demo@fluxo.example');
+      const client = await connect(server.url, user);
+      try {
+        await client.waitFor(10);
+        expect(seqOf(client).slice(0, 10)).toEqual([101, 102, 103, 104, 105, 106, 107, 108, 109, 110]);
+
+        // With the client connected, rows a dead instance claimed but never emitted still arrive.
+        const [orphan] = await shared.database.db.transaction(async (tx) => {
+          const written = await enqueue(tx, {
+            userId,
+            type: 'UPDATE_STATEMENT',
+            data: { StatementId: '111' },
+          });
+          await tx.execute(
+            sql`UPDATE realtime_messages SET dispatched_at = now() - interval '1 hour' WHERE id = ${written[0]!.messageId}`,
+          );
+          return written;
+        });
+        await eventually(() => client.received.some((m) => m.messageId === orphan!.messageId), 5_000);
+        await eventually(async () => (await pendingCount()) === 0);
+      } finally {
+        client.close();
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,353 @@
+import { sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../db/client.ts';
+import { decodeClaims } from '../test/harness.ts';
+import {
+  connect,
+  eventually,
+  type Instance,
+  refusal,
+  type SharedDatabase,
+  sharedDatabase,
+  sleep,
+  startInstance,
+} from '../test/realtime-kit.ts';
+import { enqueue } from './outbox.ts';
+
+let shared: SharedDatabase;
+let server: Instance;
+let demo: { token: string; userId: string };
+let cash: { token: string; userId: string };
+let admin: { token: string; userId: string };
+
+beforeAll(async () => {
+  shared = await sharedDatabase();
+  server = await startInstance(shared.database, shared.dataDir, {
+    REALTIME_SWEEP_MS: '100',
+    REALTIME_REDELIVER_SECONDS: '1',
+    REALTIME_RETENTION_HOURS: '0',
+  });
+  demo = await server.signin('demo@fluxo.example');
+  cash = await server.signin('cash@fluxo.example');
+  admin = await server.signin('admin@fluxo.example');
+});
+afterAll(async () => {
+  await server?.close();
+  await shared?.close();
+});
+
+const notify = (body: Record<string, unknown>, token = admin.token) =>
+  server.call({ method: 'POST', url: '/api/v1/admin/notifications', token, payload: body });
+
+async function messageRow(id: string) {
+  const [row] = await rows<{ acknowledged: boolean; dispatched: boolean }>(
+    shared.database.db,
+    sql`SELECT acknowledged_at IS NOT NULL AS acknowledged,
+      dispatched_at IS NOT NULL AS dispatched FROM realtime_messages WHERE id = ${id}`,
+  );
+  return row;
+}
+
+describe('handshake', () => {
+  it('refuses a connection without a token', async () => {
+    expect(await refusal(server.url, { userId: demo.userId })).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('refuses a forged or malformed token', async () => {
+    const [header, payload] = demo.token.split('.');
+    expect(
+      await refusal(server.url, { userId: demo.userId, token: `${header}.${payload}.forged` }),
+    ).toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+    expect(await refusal(server.url, { userId: demo.userId, token: 'not-a-jwt' })).toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+  });
+
+  it('refuses an expired token', async () => {
+    const { exp: _exp, iat: _iat, jti, ...claims } = decodeClaims(demo.token);
+    const expired = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setJti(jti as string)
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 120)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(server.secrets.jwtKey);
+    expect(await refusal(server.url, { userId: demo.userId, token: expired })).toMatchObject({
+      code: 'TOKEN_EXPIRED',
+    });
+  });
+
+  it("refuses a token that is not the user's", async () => {
+    expect(await refusal(server.url, { userId: cash.userId, token: demo.token })).toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    expect(await refusal(server.url, { token: demo.token })).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('refuses the token of a session that was signed out', async () => {
+    const session = await server.signin('pos@fluxo.example');
+    await server.call({ method: 'POST', url: '/api/v1/auth/signout', token: session.token });
+    expect(await refusal(server.url, { userId: session.userId, token: session.token })).toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+  });
+
+  it('accepts the token in the auth payload or as the access_token query', async () => {
+    expect(await refusal(server.url, { userId: demo.userId, token: demo.token })).toBeNull();
+    expect(
+      await refusal(server.url, { userId: demo.userId, token: demo.token, tokenIn: 'query' }),
+    ).toBeNull();
+  });
+});
+
+describe('delivery and acknowledgement', () => {
+  it('delivers { messageId, type, data, createdAt } as `notification` and records the acknowledgement', async () => {
+    const client = await connect(server.url, { ...demo, autoAck: false });
+    try {
+      const sent = await notify({
+        userId: demo.userId,
+        type: 'UPDATE_STATEMENT',
+        data: { StatementId: 'st-1' },
+      });
+      expect(sent.statusCode).toBe(201);
+      const { messageIds } = sent.json() as { messageIds: string[] };
+      expect(messageIds).toHaveLength(1);
+      const [message] = await client.waitFor(1);
+      expect(Object.keys(message!).sort()).toEqual(['createdAt', 'data', 'messageId', 'type']);
+      expect(message).toMatchObject({
+        messageId: messageIds[0],
+        type: 'UPDATE_STATEMENT',
+        data: { StatementId: 'st-1' },
+      });
+      expect(Number.isNaN(Date.parse(message!.createdAt))).toBe(false);
+      expect(await messageRow(message!.messageId)).toEqual({ acknowledged: false, dispatched: true });
+      expect(await client.ack(message!.messageId)).toEqual({ ok: true });
+      expect(await messageRow(message!.messageId)).toMatchObject({ acknowledged: true });
+    } finally {
+      client.close();
+    }
+  });
+
+  it("does not let a user acknowledge another user's message", async () => {
+    const sent = await notify({ userId: demo.userId, type: 'REFRESH_ALERTS', data: {} });
+    const [messageId] = (sent.json() as { messageIds: string[] }).messageIds;
+    const intruder = await connect(server.url, cash);
+    try {
+      expect(await intruder.ack(messageId!)).toEqual({ ok: false });
+      expect(await intruder.ack('not-a-uuid')).toEqual({ ok: false });
+      expect(await messageRow(messageId!)).toMatchObject({ acknowledged: false });
+    } finally {
+      intruder.close();
+    }
+    // The recipient gets it on connection and acknowledges it.
+    const client = await connect(server.url, demo);
+    try {
+      await client.waitFor(1);
+      await eventually(async () => (await messageRow(messageId!))?.acknowledged);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('sends an organization event to every member, once each', async () => {
+    const [organizationId] = (
+      await rows<{ id: string }>(
+        shared.database.db,
+        sql`SELECT id FROM organizations WHERE name = 'Fluxo Demo, Lda'`,
+      )
+    ).map((r) => r.id);
+    const owner = await connect(server.url, demo);
+    const member = await connect(server.url, cash);
+    try {
+      const sent = await notify({
+        organizationId,
+        type: 'REFRESH_MENU',
+        data: { OrganizationId: organizationId },
+      });
+      expect(sent.json().recipients).toBe(3); // demo (owner), pos and cash (members)
+      const [toOwner] = await owner.waitFor(1);
+      const [toMember] = await member.waitFor(1);
+      expect(toOwner?.type).toBe('REFRESH_MENU');
+      expect(toMember?.type).toBe('REFRESH_MENU');
+      expect(toOwner?.messageId).not.toBe(toMember?.messageId);
+    } finally {
+      owner.close();
+      member.close();
+    }
+  });
+
+  it('delivers pending messages on reconnection, in order, and never resends acknowledged ones', async () => {
+    const first = await connect(server.url, demo);
+    await notify({ userId: demo.userId, type: 'CLIENT_ADDED', data: { ClientId: 'c-1' } });
+    await notify({ userId: demo.userId, type: 'CLIENT_ADDED', data: { ClientId: 'c-2' } });
+    await first.waitFor(2);
+    await eventually(async () => (await messageRow(first.received[1]!.messageId))?.acknowledged);
+    first.close();
+
+    for (let i = 3; i <= 7; i++)
+      await notify({ userId: demo.userId, type: 'CLIENT_ADDED', data: { ClientId: `c-${i}` } });
+    const second = await connect(server.url, demo);
+    try {
+      await second.waitFor(5);
+      await sleep(200);
+      expect(second.received.map((m) => (m.data as { ClientId: string }).ClientId)).toEqual([
+        'c-3',
+        'c-4',
+        'c-5',
+        'c-6',
+        'c-7',
+      ]);
+      await eventually(async () => (await messageRow(second.received[4]!.messageId))?.acknowledged);
+    } finally {
+      second.close();
+    }
+    const third = await connect(server.url, demo);
+    try {
+      await sleep(300);
+      expect(third.received).toEqual([]);
+    } finally {
+      third.close();
+    }
+  });
+
+  it('sends a delivered but unacknowledged message again: on reconnection, and after the redelivery delay', async () => {
+    const client = await connect(server.url, { ...demo, autoAck: false });
+    await notify({ userId: demo.userId, type: 'UPDATE_TRANSACTION', data: { TransactionId: 't-1' } });
+    const [message] = await client.waitFor(1);
+    // Still connected, not acknowledged: sent again after REALTIME_REDELIVER_SECONDS (1 s here).
+    const [, again] = await client.waitFor(2, 4_000);
+    expect(again?.messageId).toBe(message!.messageId);
+    client.close();
+    const back = await connect(server.url, demo);
+    try {
+      const [replayed] = await back.waitFor(1);
+      expect(replayed?.messageId).toBe(message!.messageId);
+      await eventually(async () => (await messageRow(message!.messageId))?.acknowledged);
+    } finally {
+      back.close();
+    }
+  });
+
+  it('prunes acknowledged messages after the retention period (0 h here)', async () => {
+    const sent = await notify({ userId: demo.userId, type: 'REFRESH_CHAT', data: {} });
+    const [messageId] = (sent.json() as { messageIds: string[] }).messageIds;
+    const client = await connect(server.url, demo);
+    try {
+      await client.waitFor(1);
+      await eventually(async () => (await messageRow(messageId!))?.acknowledged);
+    } finally {
+      client.close();
+    }
+    // The first sweep of an instance prunes; a fresh instance on the same database shows it.
+    const other = await startInstance(shared.database, shared.dataDir, { REALTIME_RETENTION_HOURS: '0' });
+    try {
+      await other.realtime.sweep();
+      expect(await messageRow(messageId!)).toBeUndefined();
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('messages written in a transaction', () => {
+  it('exist only if the transaction commits', async () => {
+    const client = await connect(server.url, demo);
+    try {
+      await shared.database.db
+        .transaction(async (tx) => {
+          await enqueue(tx, { userId: demo.userId, type: 'REFRESH_PAGE', data: {} });
+          throw new Error('rolled back');
+        })
+        .catch(() => {});
+      await shared.database.db.transaction(async (tx) => {
+        await enqueue(tx, { userId: demo.userId, type: 'REFRESH_TOKEN', data: {} });
+      });
+      const [message] = await client.waitFor(1);
+      await sleep(300);
+      expect(client.received.map((m) => m.type)).toEqual(['REFRESH_TOKEN']);
+      expect(message?.type).toBe('REFRESH_TOKEN');
+    } finally {
+      client.close();
+    }
+  });
+
+  it('refuses data that does not match the event map', async () => {
+    await expect(
+      enqueue(shared.database.db, {
+        userId: demo.userId,
+        type: 'UPDATE_STATEMENT',
+        data: { Statement: 'typo' } as never,
+      }),
+    ).rejects.toThrow(/UPDATE_STATEMENT has invalid data/);
+  });
+});
+
+describe('admin notifications', () => {
+  it('are for Admins only', async () => {
+    const response = await notify({ userId: demo.userId, type: 'REFRESH_PAGE', data: {} }, demo.token);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('ADMIN_ONLY');
+    const anonymous = await server.call({
+      method: 'POST',
+      url: '/api/v1/admin/notifications',
+      payload: { userId: demo.userId, type: 'REFRESH_PAGE', data: {} },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('check the payload against the event type and the recipient', async () => {
+    const wrongData = await notify({
+      userId: demo.userId,
+      type: 'ORGANIZATION_UNLOCKED',
+      data: { Org: 'x' },
+    });
+    expect(wrongData.statusCode).toBe(400);
+    expect(wrongData.json().code).toBe('VALIDATION_FAILED');
+    expect((await notify({ userId: demo.userId, type: 'NOT_AN_EVENT', data: {} })).statusCode).toBe(400);
+    expect((await notify({ type: 'REFRESH_PAGE', data: {} })).statusCode).toBe(400);
+    expect(
+      (
+        await notify({
+          userId: demo.userId,
+          organizationId: demo.userId,
+          type: 'REFRESH_PAGE',
+          data: {},
+        })
+      ).statusCode,
+    ).toBe(400);
+    const unknown = await notify({
+      userId: '00000000-0000-4000-8000-000000000000',
+      type: 'REFRESH_PAGE',
+      data: {},
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('force a logout: the sessions end, the client is told and then disconnected, and a new session is not', async () => {
+    const victim = await server.signin('accountant@fluxo.example');
+    const client = await connect(server.url, victim);
+    const disconnected = new Promise<string>((resolve) => client.socket.once('disconnect', resolve));
+    const sent = await notify({ userId: victim.userId, type: 'FORCE_LOGOUT', data: { Reason: 'Admin' } });
+    expect(sent.statusCode).toBe(201);
+    const [message] = await client.waitFor(1);
+    expect(message).toMatchObject({ type: 'FORCE_LOGOUT', data: { Reason: 'Admin' } });
+    const refused = await server.call({ method: 'GET', url: '/api/v1/token/refresh', token: victim.token });
+    expect(refused.statusCode).toBe(401);
+    expect(await disconnected).toBe('io server disconnect');
+
+    // Unacknowledged FORCE_LOGOUT messages belong to the ended session: a new one does not get them.
+    const unacknowledged = await server.signin('accountant@fluxo.example');
+    await notify({ userId: victim.userId, type: 'FORCE_LOGOUT', data: {} });
+    const next = await server.signin('accountant@fluxo.example');
+    const fresh = await connect(server.url, next);
+    try {
+      await sleep(400);
+      expect(fresh.received).toEqual([]);
+    } finally {
+      fresh.close();
+    }
+    expect(await refusal(server.url, unacknowledged)).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+});

@@ -1,0 +1,214 @@
+import {
+  isPushEvent,
+  parseRealtimeEvent,
+  type RealtimeEvent,
+  type RealtimeEventType,
+  type RealtimeMessage,
+} from '@fluxo/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Db, rows } from '../db/client.ts';
+
+/**
+ * The outbox's SQL. Every message is a row per recipient, written in the transaction of the change that
+ * causes it; the NOTIFY in that transaction wakes every instance's dispatcher once the change commits
+ * (and is dropped with it on rollback).
+ */
+
+/** The channel instances LISTEN on to learn of new outbox rows. */
+export const OUTBOX_CHANNEL = 'fluxo_realtime_outbox';
+
+/** A transaction (or the database itself, for a one-statement change). */
+export type Executor = Db;
+
+export type Recipient =
+  | { userId: string; organizationId?: never }
+  | { organizationId: string; userId?: never };
+export type EnqueueInput = RealtimeEvent & Recipient;
+
+export interface EnqueuedMessage {
+  messageId: string;
+  userId: string;
+}
+
+/** A row on its way to a client. */
+export interface OutboxRow {
+  messageId: string;
+  userId: string;
+  seq: number;
+  message: RealtimeMessage;
+}
+
+/**
+ * Queues an event for one user, or for every member of an organization, inside the caller's transaction.
+ * Nothing is sent before the transaction commits; if it rolls back, the messages never existed. The data
+ * is checked against the event map: a malformed event is a bug and throws.
+ */
+export async function enqueue(tx: Executor, input: EnqueueInput): Promise<EnqueuedMessage[]> {
+  const parsed = parseRealtimeEvent(input.type, input.data);
+  if (!parsed.success) {
+    throw new Error(`Real-time event ${input.type} has invalid data: ${z.prettifyError(parsed.error)}`);
+  }
+  const recipients: SQL = input.organizationId
+    ? sql`SELECT user_id FROM organization_members WHERE organization_id = ${input.organizationId}`
+    : sql`SELECT ${input.userId}::uuid`;
+  const pushFrom = isPushEvent(input.type, parsed.data) ? sql`now()` : sql`NULL`;
+  const inserted = await rows<{ id: string; user_id: string }>(
+    tx,
+    sql`INSERT INTO realtime_messages (user_id, type, data, push_requested_at)
+        SELECT r.user_id, ${input.type}, ${JSON.stringify(parsed.data)}::jsonb, ${pushFrom}
+        FROM (${recipients}) AS r(user_id)
+        RETURNING id, user_id`,
+  );
+  if (inserted.length > 0) await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`);
+  return inserted.map((row) => ({ messageId: row.id, userId: row.user_id }));
+}
+
+interface RawRow {
+  id: string;
+  user_id: string;
+  seq: number | string;
+  type: RealtimeEventType;
+  data: unknown;
+  created_ms: number | string;
+}
+
+const columns = sql`id, user_id, seq::float8 AS seq, type, data,
+  (extract(epoch FROM created_at) * 1000)::float8 AS created_ms`;
+const bySeq = (a: RawRow, b: RawRow) => Number(a.seq) - Number(b.seq);
+
+function toOutboxRow(row: RawRow): OutboxRow {
+  return {
+    messageId: row.id,
+    userId: row.user_id,
+    seq: Number(row.seq),
+    message: {
+      messageId: row.id,
+      type: row.type,
+      data: row.data,
+      createdAt: new Date(Number(row.created_ms)).toISOString(),
+    } as RealtimeMessage,
+  };
+}
+
+/**
+ * Claims up to `limit` messages nobody has dispatched yet, oldest first. SKIP LOCKED lets instances claim
+ * side by side without taking the same row twice.
+ */
+export async function claimUndispatched(db: Db, limit: number): Promise<OutboxRow[]> {
+  const claimed = await rows<RawRow>(
+    db,
+    sql`UPDATE realtime_messages SET dispatched_at = now()
+        WHERE id IN (SELECT id FROM realtime_messages WHERE dispatched_at IS NULL
+                     ORDER BY seq LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING ${columns}`,
+  );
+  return claimed.sort(bySeq).map(toOutboxRow);
+}
+
+/**
+ * A user's unacknowledged messages after `afterSeq`, in order. The dispatch time of those already
+ * dispatched is refreshed (they were just sent); those not yet dispatched are left to the dispatcher,
+ * which sends them to every socket of the user, not only to the one now connecting.
+ */
+export async function takePending(
+  db: Db,
+  userId: string,
+  afterSeq: number,
+  limit: number,
+): Promise<OutboxRow[]> {
+  const pending = await rows<RawRow>(
+    db,
+    sql`UPDATE realtime_messages
+        SET dispatched_at = CASE WHEN dispatched_at IS NULL THEN NULL ELSE now() END
+        WHERE id IN (SELECT id FROM realtime_messages
+                     WHERE user_id = ${userId} AND acknowledged_at IS NULL AND seq > ${afterSeq}
+                     ORDER BY seq LIMIT ${limit})
+        RETURNING ${columns}`,
+  );
+  return pending.sort(bySeq).map(toOutboxRow);
+}
+
+/**
+ * Messages dispatched to users connected here but still unacknowledged after `olderThanSeconds`: the
+ * socket may have dropped them. They go out again (clients drop duplicates by messageId).
+ */
+export async function claimStale(
+  db: Db,
+  userIds: readonly string[],
+  olderThanSeconds: number,
+  limit: number,
+): Promise<OutboxRow[]> {
+  if (userIds.length === 0) return [];
+  const stale = await rows<RawRow>(
+    db,
+    sql`UPDATE realtime_messages SET dispatched_at = now()
+        WHERE id IN (SELECT id FROM realtime_messages
+                     WHERE user_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)::uuid)
+                       AND acknowledged_at IS NULL
+                       AND dispatched_at < now() - make_interval(secs => ${olderThanSeconds})
+                     ORDER BY seq LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING ${columns}`,
+  );
+  return stale.sort(bySeq).map(toOutboxRow);
+}
+
+/**
+ * Records acknowledgements, each only for the user it was received from. Returns the ids that exist for
+ * their user (acknowledging twice is harmless).
+ */
+export async function acknowledge(
+  db: Db,
+  acks: readonly { userId: string; messageId: string }[],
+): Promise<Set<string>> {
+  if (acks.length === 0) return new Set();
+  const done = await rows<{ id: string }>(
+    db,
+    sql`UPDATE realtime_messages m
+        SET acknowledged_at = coalesce(m.acknowledged_at, now()), push_requested_at = NULL
+        FROM jsonb_to_recordset(${JSON.stringify(acks)}::jsonb) AS a("messageId" uuid, "userId" uuid)
+        WHERE m.id = a."messageId" AND m.user_id = a."userId"
+        RETURNING m.id`,
+  );
+  return new Set(done.map((row) => row.id));
+}
+
+/**
+ * A FORCE_LOGOUT older than the session that now connects was meant for an earlier session (already
+ * ended); it is acknowledged rather than replayed, or it would log the user out again.
+ */
+export async function acknowledgeStaleLogouts(db: Db, userId: string, sessionId: string): Promise<void> {
+  await db.execute(
+    sql`UPDATE realtime_messages SET acknowledged_at = now(), push_requested_at = NULL
+        WHERE user_id = ${userId} AND type = 'FORCE_LOGOUT' AND acknowledged_at IS NULL
+          AND created_at < (SELECT created_at FROM sessions WHERE id = ${sessionId})`,
+  );
+}
+
+/** Push events unacknowledged `delaySeconds` after they were written: claimed once, for one push each. */
+export async function claimDuePushes(db: Db, delaySeconds: number, limit: number): Promise<OutboxRow[]> {
+  const due = await rows<RawRow>(
+    db,
+    sql`UPDATE realtime_messages SET pushed_at = now(), push_requested_at = NULL
+        WHERE id IN (SELECT id FROM realtime_messages
+                     WHERE push_requested_at IS NOT NULL
+                       AND push_requested_at <= now() - make_interval(secs => ${delaySeconds})
+                       AND acknowledged_at IS NULL
+                     ORDER BY push_requested_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING ${columns}`,
+  );
+  return due.sort(bySeq).map(toOutboxRow);
+}
+
+/** Deletes acknowledged messages older than the retention period; returns how many went. */
+export async function pruneAcknowledged(db: Db, retentionHours: number, limit: number): Promise<number> {
+  const deleted = await rows<{ id: string }>(
+    db,
+    sql`DELETE FROM realtime_messages
+        WHERE id IN (SELECT id FROM realtime_messages
+                     WHERE acknowledged_at < now() - make_interval(hours => ${retentionHours})
+                     LIMIT ${limit})
+        RETURNING id`,
+  );
+  return deleted.length;
+}

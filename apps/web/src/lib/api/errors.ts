@@ -1,0 +1,75 @@
+import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@fluxo/domain/errors';
+
+/** Failures the client detects itself, before or instead of a server answer. */
+export const CLIENT_ERROR_CODES = ['NETWORK', 'TIMEOUT', 'ENCRYPTION_UNAVAILABLE'] as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+export type ApiErrorDetail = NonNullable<ErrorBody['details']>[number];
+
+/** A failed call: the server's ErrorBody, or one the client made for a failure it saw itself. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly messageKey: string;
+  readonly details: ApiErrorDetail[];
+
+  constructor(
+    status: number,
+    body: { code: ApiErrorCode; messageKey: string; message: string; details?: ApiErrorDetail[] },
+  ) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body.code;
+    this.messageKey = body.messageKey;
+    this.details = body.details ?? [];
+  }
+}
+
+export class ClientError extends ApiError {
+  constructor(code: ClientErrorCode) {
+    super(0, { code, messageKey: `ERRORS.${code}`, message: code });
+    this.name = 'ClientError';
+  }
+}
+
+function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+}
+
+/** Reads an error answer; a body that is not the server's ErrorBody becomes a generic INTERNAL. */
+export function toApiError(status: number, body: unknown): ApiError {
+  if (body && typeof body === 'object') {
+    const candidate = body as Partial<ErrorBody>;
+    if (isErrorCode(candidate.code)) {
+      return new ApiError(status, {
+        code: candidate.code,
+        messageKey:
+          typeof candidate.messageKey === 'string' ? candidate.messageKey : `ERRORS.${candidate.code}`,
+        message: typeof candidate.message === 'string' ? candidate.message : candidate.code,
+        details: Array.isArray(candidate.details) ? candidate.details : [],
+      });
+    }
+  }
+  return new ApiError(status, { code: 'INTERNAL', messageKey: 'ERRORS.INTERNAL', message: `HTTP ${status}` });
+}
+
+/** The i18n key to show for any failure. */
+export function errorMessageKeyOf(error: unknown): string {
+  return error instanceof ApiError ? error.messageKey : 'ERRORS.INTERNAL';
+}
+
+/**
+ * Field errors of a VALIDATION_FAILED answer, keyed by the form field (`body.email` → `email`),
+ * as i18n keys.
+ */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  const errors: Record<string, string> = {};
+  for (const detail of error.details) {
+    const field = detail.path.replace(/^(body|query|params)\.?/, '');
+    if (field && !errors[field]) errors[field] = detail.messageKey;
+  }
+  return errors;
+}

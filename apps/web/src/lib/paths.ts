@@ -1,0 +1,105 @@
+/**
+ * Every route of the app in one table (spec §2). Links and redirects use `getHref`; the router uses
+ * `path`. Mobile routes are the same paths under MOBILE_PREFIX.
+ */
+const route = <const P extends string>(path: P) => ({ path, getHref: () => path });
+
+export const MOBILE_PREFIX = '/m';
+
+/** A redirect target is followed only when it is a path on this site. */
+export function isSafeRedirect(url: string | null | undefined): url is string {
+  return !!url && url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\');
+}
+
+export const paths = {
+  root: route('/'),
+  auth: {
+    root: route('/auth'),
+    signIn: {
+      path: '/auth/signin',
+      getHref: (redirectUrl?: string | null) =>
+        isSafeRedirect(redirectUrl) && redirectUrl !== '/'
+          ? `/auth/signin?redirect_url=${encodeURIComponent(redirectUrl)}`
+          : '/auth/signin',
+    },
+    signUp: {
+      path: '/auth/signup',
+      /** With an e-mail, the sign-up page opens at its validation-code step. */
+      getHref: (validateEmail?: string) =>
+        validateEmail
+          ? `/auth/signup?step=validate&email=${encodeURIComponent(validateEmail)}`
+          : '/auth/signup',
+    },
+    signUpSteps: route('/auth/signup/steps'),
+  },
+  maintenance: route('/maintenance'),
+  locked: route('/locked'),
+  checkout: route('/checkout'),
+  unauthorized: route('/unauthorized'),
+  notFound: route('/404notfound'),
+  app: {
+    welcome: route('/welcome'),
+    dashboards: route('/dashboards'),
+    chat: route('/chat'),
+    portfolio: {
+      clients: route('/portfolio/clients'),
+      extras: route('/portfolio/extras'),
+      manageAddons: route('/portfolio/manage-addons'),
+    },
+    treasury: {
+      wallets: route('/treasury/wallets'),
+      pos: route('/treasury/wallets/pos'),
+      inOut: route('/treasury/in-out'),
+      financing: route('/treasury/financing'),
+    },
+    financial: {
+      agenda: route('/financial-management/agenda/timeline'),
+      budget: route('/financial-management/budget'),
+      cashflow: route('/financial-management/cashflow'),
+      realEstate: route('/financial-management/real-estate'),
+    },
+    integrations: {
+      ptBankPortugal: route('/integrations/pt/bank-portugal'),
+      ptFiscalSituation: route('/integrations/pt/fiscal-situation'),
+      ptSocialSecurity: route('/integrations/pt/seg-social'),
+      ptEfatura: route('/integrations/pt/efatura'),
+      aoContributorPortal: route('/integrations/ao/portal-contribuinte'),
+      aoSocialSecurity: route('/integrations/ao/seg-social'),
+    },
+    billing: {
+      documents: route('/billing/documents'),
+      subscriptions: route('/billing/subscriptions'),
+      currentAccount: route('/billing/current-account'),
+    },
+    accounting: {
+      reconciliation: route('/accounting/reconciliation'),
+      entries: route('/accounting/entries'),
+      saft: route('/accounting/saft'),
+    },
+    reports: {
+      businessEvaluation: route('/reports/business-evaluation'),
+      ptSaftBoard: route('/reports/pt/saftboard'),
+      aoSaftBoard: route('/reports/ao/saftboard'),
+    },
+    organization: route('/organization'),
+    settings: {
+      organizations: route('/settings/organizations'),
+      teams: route('/settings/teams'),
+      manageAssociation: route('/settings/manage-association'),
+      pluginsManagement: route('/settings/plugins-management'),
+    },
+  },
+} as const;
+
+interface PathEntry {
+  path: string;
+}
+
+/** Every path in the table, for the router and its tests. */
+export function allPaths(node: unknown = paths): string[] {
+  if (node && typeof node === 'object') {
+    if (typeof (node as PathEntry).path === 'string') return [(node as PathEntry).path];
+    return Object.values(node).flatMap((child) => allPaths(child));
+  }
+  return [];
+}

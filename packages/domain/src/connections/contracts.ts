@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { CONNECTION_AUTH_TYPES } from '../code-tables.ts';
+import { defineContract } from '../contract.ts';
+import { CONNECTION_STATUSES } from '../realtime/events.ts';
+
+/** Trial SAAS customers may add connections only while they have fewer than this (spec §5, §9). */
+export const TRIAL_SAAS_CONNECTION_LIMIT = 4;
+
+export const ZConnectionAuthType = z.enum(CONNECTION_AUTH_TYPES);
+
+export const ZInstitution = z.object({
+  code: z.string(),
+  name: z.string(),
+  country: z.string(),
+  authTypes: z.array(ZConnectionAuthType),
+  /** A test institution: no real bank behind it. */
+  sandbox: z.boolean(),
+  /** For sandbox institutions, the answers that succeed. */
+  hint: z.string().nullable(),
+});
+export type Institution = z.infer<typeof ZInstitution>;
+
+export const ZConnection = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  name: z.string(),
+  institutionCode: z.string(),
+  institutionName: z.string(),
+  institutionCountry: z.string(),
+  authType: ZConnectionAuthType,
+  status: z.enum(CONNECTION_STATUSES),
+  /** While waiting for the two-factor answer: when it is due (ISO). */
+  authExpiresAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Connection = z.infer<typeof ZConnection>;
+
+export const ZConnectionAttempt = z.object({
+  id: z.string(),
+  authType: ZConnectionAuthType,
+  status: z.enum(CONNECTION_STATUSES),
+  startedBy: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ConnectionAttempt = z.infer<typeof ZConnectionAttempt>;
+
+const ZConnectionParams = z.object({ id: z.uuid() });
+
+export const listInstitutionsContract = defineContract({
+  method: 'GET',
+  path: '/api/v1/connections/institutions',
+  response: z.array(ZInstitution),
+});
+export const connectionEligibilityContract = defineContract({
+  method: 'GET',
+  path: '/api/v1/connections/eligibility',
+  response: z.object({
+    eligible: z.boolean(),
+    /** Connections counted against the limit. */
+    connections: z.number().int(),
+    /** The limit in force, or null when unlimited. */
+    limit: z.number().int().nullable(),
+  }),
+});
+export const createConnectionContract = defineContract({
+  method: 'POST',
+  path: '/api/v1/connections',
+  body: z.strictObject({
+    institutionCode: z.string().trim().min(1).max(100),
+    name: z.string().trim().min(1).max(100),
+    /** The auth type to use, among the institution's; its first one when absent. */
+    authType: ZConnectionAuthType.optional(),
+  }),
+  response: ZConnection,
+  status: 201,
+});
+/** Starts authentication: the caller receives CONNECTION_STATUS_CHANGED waiting_authentication. */
+export const setupConnectionContract = defineContract({
+  method: 'POST',
+  path: '/api/v1/connections/:id/setup',
+  params: ZConnectionParams,
+  response: ZConnection,
+});
+export const connectionAttemptsContract = defineContract({
+  method: 'GET',
+  path: '/api/v1/connections/:id/attempts',
+  params: ZConnectionParams,
+  response: z.array(ZConnectionAttempt),
+});
+export const connectionInstitutionInfoContract = defineContract({
+  method: 'GET',
+  path: '/api/v1/connections/:id/institution/info',
+  params: ZConnectionParams,
+  response: ZInstitution,
+});
+export const deleteConnectionContract = defineContract({
+  method: 'DELETE',
+  path: '/api/v1/connections/:id',
+  params: ZConnectionParams,
+  response: z.object({ deleted: z.literal(true) }),
+});
+/**
+ * The two-factor answer, at /auth/token, /auth/question, /auth/app or /auth/qrcode (spec §7). The outcome
+ * also arrives as CONNECTION_STATUS_CHANGED: connected, or invalid_token.
+ */
+export const answerConnectionAuthContract = defineContract({
+  method: 'POST',
+  path: '/api/v1/bankonnector/connections/:id/auth/:authType',
+  params: z.object({ id: z.uuid(), authType: ZConnectionAuthType }),
+  body: z.strictObject({ value: z.string().trim().min(1).max(200) }),
+  response: z.object({ id: z.string(), status: z.enum(CONNECTION_STATUSES) }),
+});

@@ -1,0 +1,100 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end suite: the real server (API, web build, demo data) on a free port with a fresh data
+ * directory, driven through Debian's Chromium. The config is read by the runner and by each worker;
+ * the port and data directory are chosen once and handed down through the environment.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+if (!existsSync(CHROMIUM)) {
+  const banner = '!'.repeat(78);
+  console.error(
+    `\n${banner}\n!! Chromium not found at ${CHROMIUM}: the browser suite DID NOT RUN.\n` +
+      `!! Install it with: apt-get install -y chromium\n${banner}\n`,
+  );
+  if (process.env.CI) throw new Error(`Chromium is required under CI (looked for ${CHROMIUM}).`);
+  process.exit(0);
+}
+
+function freePort(): string {
+  const probe = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+    ],
+    { encoding: 'utf8' },
+  );
+  const port = probe.stdout.trim();
+  if (!/^\d+$/.test(port)) throw new Error(`Could not find a free port: ${probe.stderr}`);
+  return port;
+}
+
+process.env.FLUXO_E2E_PORT ??= freePort();
+process.env.FLUXO_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'fluxo-e2e-'));
+const port = process.env.FLUXO_E2E_PORT;
+const dataDir = process.env.FLUXO_E2E_DATA_DIR;
+const baseURL = `http://127.0.0.1:${port}`;
+
+const build = process.env.E2E_SKIP_BUILD ? [] : ['npm run build -w @fluxo/web'];
+
+export default defineConfig({
+  testDir: 'apps/web/e2e',
+  outputDir: 'test-results',
+  globalTeardown: './apps/web/e2e/global-teardown.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: process.env.CI ? 2 : 4,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
+    { name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' } },
+  ],
+  webServer: {
+    // The server decides at start whether a web build exists, so the build comes first.
+    command: [...build, 'node --import tsx apps/server/src/main.ts'].join(' && '),
+    url: `${baseURL}/featureflags`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      // Embedded database, mail to DATA_DIR/outbox and one instance, whatever the calling shell has set.
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      REDIS_URL: '',
+      DEMO: '1',
+      SCRYPT_N: '1024',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+  },
+});
