@@ -41,7 +41,15 @@ const port = process.env.FLUXO_E2E_PORT;
 const dataDir = process.env.FLUXO_E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
 
-const build = process.env.E2E_SKIP_BUILD ? [] : ['npm run build -w @fluxo/web'];
+// Each run builds into its own data directory, so parallel runs never share a half-written build;
+// E2E_SKIP_BUILD=1 serves the last build in apps/web/dist instead.
+const webDist = process.env.E2E_SKIP_BUILD ? path.resolve('apps/web/dist') : path.join(dataDir, 'web');
+const build = process.env.E2E_SKIP_BUILD
+  ? []
+  : [`npm run build -w @fluxo/web -- --outDir ${JSON.stringify(webDist)} --emptyOutDir`];
+
+/** Toggles a server-wide flag, so it never runs beside the other specs. */
+const MAINTENANCE_SPEC = /maintenance\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
@@ -56,6 +64,23 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   use: {
     baseURL,
+    // A returning visitor: cookies accepted and the first-time tour seen, so neither covers the page.
+    // The specs of the cookie banner and the tour start from an empty state (e2e/support/fresh-visitor.ts).
+    storageState: {
+      cookies: [
+        {
+          name: 'cookies_consent',
+          value: 'true',
+          domain: '127.0.0.1',
+          path: '/',
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: 'Lax',
+        },
+      ],
+      origins: [{ origin: baseURL, localStorage: [{ name: 'tour_completed_main-layout', value: 'true' }] }],
+    },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -72,8 +97,20 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
-    { name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' } },
+    {
+      name: 'desktop',
+      testIgnore: MAINTENANCE_SPEC,
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
+    { name: 'mobile', testIgnore: MAINTENANCE_SPEC, use: { ...devices['Pixel 7'], browserName: 'chromium' } },
+    // The maintenance flag is global to the server: its spec runs alone, after the others, and
+    // drives a desktop and a phone context itself.
+    {
+      name: 'maintenance',
+      testMatch: MAINTENANCE_SPEC,
+      dependencies: ['desktop', 'mobile'],
+      use: { browserName: 'chromium' },
+    },
   ],
   webServer: {
     // The server decides at start whether a web build exists, so the build comes first.
@@ -87,6 +124,7 @@ export default defineConfig({
       PORT: port,
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      WEB_DIST: webDist,
       // Embedded database, mail to DATA_DIR/outbox and one instance, whatever the calling shell has set.
       DATABASE_URL: '',
       SMTP_URL: '',

@@ -46,7 +46,7 @@ export async function apiBench(): Promise<void> {
     await pglite.stop();
   }
   const external = process.env.DATABASE_URL;
-  const cluster = external ? null : startPostgres();
+  const cluster = external ? null : await startPostgres();
   const url = external ?? cluster?.url;
   if (url) {
     const server = await startServer({ DATABASE_URL: url, PG_POOL_SIZE: '16' });

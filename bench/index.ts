@@ -1,9 +1,14 @@
 // `npm run bench`: every benchmark, each printing its own figures.
 import { apiBench } from './api.bench.ts';
+import { bundleBench } from './bundle.bench.ts';
 import { realtimeBench } from './realtime.bench.ts';
 
 const only = process.argv[2];
-const benches: Record<string, () => Promise<void>> = { api: apiBench, realtime: realtimeBench };
+const benches: Record<string, () => Promise<void>> = {
+  api: apiBench,
+  realtime: realtimeBench,
+  bundle: bundleBench,
+};
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue;
   console.log(`\n=== bench: ${name} ===`);

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -14,10 +15,22 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** A port the OS says is free right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
 /** Starts the real server (tsx, production mode, demo data) as its own process and waits for it. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fluxo-bench-'));
-  const port = String(40_000 + Math.floor(Math.random() * 10_000));
+  const port = String(await freePort());
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
@@ -90,7 +103,7 @@ export interface PostgresCluster {
 }
 
 /** A throwaway PostgreSQL cluster from the machine's initdb/pg_ctl (as the postgres user when root). */
-export function startPostgres(): PostgresCluster | null {
+export async function startPostgres(): Promise<PostgresCluster | null> {
   if (spawnSync('which', ['initdb']).status !== 0) return null;
   const dir = mkdtempSync(path.join(tmpdir(), 'fluxo-bench-pg-'));
   const asPg = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
@@ -103,7 +116,7 @@ export function startPostgres(): PostgresCluster | null {
     const r = spawnSync(command!, rest, { stdio: 'pipe' });
     if (r.status !== 0) throw new Error(`${args[0]} failed: ${r.stderr}`);
   };
-  const port = 45_000 + Math.floor(Math.random() * 5_000);
+  const port = await freePort();
   run(['initdb', '-D', `${dir}/data`, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
   run([
     'pg_ctl',

@@ -1,12 +1,17 @@
 // Real-time channel: 1,000 socket.io clients on one server instance, a burst of organization-wide events
 // (one outbox row per member), each message acknowledged by its client.
 // Target (issue 4): ≥ 5,000 messages/s delivered and acknowledged, p99 delivery latency < 100 ms, on 2 cores.
-import { readFileSync, rmSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+
+import { constants, publicEncrypt } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { constants, publicEncrypt } from 'node:crypto';
-import { REALTIME_ACK_EVENT, REALTIME_MESSAGE_EVENT, REALTIME_PATH, type RealtimeMessage } from '@fluxo/domain';
+import {
+  REALTIME_ACK_EVENT,
+  REALTIME_MESSAGE_EVENT,
+  REALTIME_PATH,
+  type RealtimeMessage,
+} from '@fluxo/domain';
 import { and, eq, like } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { printTable, type RunningServer, startPostgres, startServer } from './lib.ts';
@@ -59,7 +64,14 @@ async function seed(target: { dataDir: string; databaseUrl: string | null }): Pr
       .where(and(eq(organizations.country, 'PT'), eq(organizations.vatNumber, '999999990')));
     await database.db
       .insert(organizationMembers)
-      .values(created.map((u) => ({ organizationId: organization!.id, userId: u.id, role: 'member', permissions: {} })))
+      .values(
+        created.map((u) => ({
+          organizationId: organization!.id,
+          userId: u.id,
+          role: 'member',
+          permissions: {},
+        })),
+      )
       .onConflictDoNothing();
     return organization!.id;
   } finally {
@@ -83,14 +95,16 @@ async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promi
   );
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
 async function measure(label: string, server: RunningServer, organizationId: string) {
   const pem = await (await fetch(`${server.url}/assets/keys/public.pem`)).text();
   const encrypt = (password: string) =>
-    publicEncrypt({ key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString(
-      'base64',
-    );
+    publicEncrypt(
+      { key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(password),
+    ).toString('base64');
   const signin = async (email: string, password: string) => {
     const response = await fetch(`${server.url}/api/v1/auth/signin`, {
       method: 'POST',
@@ -147,7 +161,11 @@ async function measure(label: string, server: RunningServer, organizationId: str
     const response = await fetch(`${server.url}/api/v1/admin/notifications`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.auth_token}` },
-      body: JSON.stringify({ organizationId, type: 'REFRESH_ALERTS', data: { OrganizationId: organizationId } }),
+      body: JSON.stringify({
+        organizationId,
+        type: 'REFRESH_ALERTS',
+        data: { OrganizationId: organizationId },
+      }),
     });
     if (response.status !== 201) throw new Error(`notify: ${response.status} ${await response.text()}`);
   };
@@ -195,11 +213,17 @@ async function measure(label: string, server: RunningServer, organizationId: str
     PACED_INTERVAL_MS,
   );
   for (const socket of sockets) socket.close();
-  console.log(`${label}: ${sockets.length} clients connected; server RSS ${Math.round(rssBefore / 1048576)} MiB before, ${Math.round(rssAfter / 1048576)} MiB after`);
+  console.log(
+    `${label}: ${sockets.length} clients connected; server RSS ${Math.round(rssBefore / 1048576)} MiB before, ${Math.round(rssAfter / 1048576)} MiB after`,
+  );
   return [flood, paced];
 }
 
-async function run(label: string, env: Record<string, string>, target: { dataDir: string; databaseUrl: string | null }) {
+async function run(
+  label: string,
+  env: Record<string, string>,
+  target: { dataDir: string; databaseUrl: string | null },
+) {
   const organizationId = await seed(target);
   const server = await startServer({ ...env, LOG_LEVEL: 'warn' });
   try {
@@ -213,17 +237,23 @@ export async function realtimeBench(): Promise<void> {
   const rows: Record<string, string | number>[] = [];
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fluxo-rt-bench-'));
   try {
-    rows.push(...(await run('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, { dataDir, databaseUrl: null })));
+    rows.push(
+      ...(await run('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, { dataDir, databaseUrl: null })),
+    );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
   const external = process.env.DATABASE_URL;
-  const cluster = external ? null : startPostgres();
+  const cluster = external ? null : await startPostgres();
   const url = external ?? cluster?.url;
   if (url) {
     try {
       rows.push(
-        ...(await run('PostgreSQL', { DATABASE_URL: url, PG_POOL_SIZE: '16' }, { dataDir: tmpdir(), databaseUrl: url })),
+        ...(await run(
+          'PostgreSQL',
+          { DATABASE_URL: url, PG_POOL_SIZE: '16' },
+          { dataDir: tmpdir(), databaseUrl: url },
+        )),
       );
     } finally {
       cluster?.stop();

@@ -1,5 +1,11 @@
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+
+/** The product version (spec §4 "Version check") is the root package.json's. */
+const APP_VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 /** Everything the server answers; in development Vite forwards these to it. */
 const SERVER_PATHS = [
@@ -14,6 +20,7 @@ const SERVER_URL = 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],
+  define: { __APP_VERSION__: JSON.stringify(APP_VERSION) },
   server: {
     port: 5173,
     proxy: Object.fromEntries(

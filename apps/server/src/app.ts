@@ -42,7 +42,6 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
     logger: logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
-    disableRequestLogging: config.logLevel !== 'debug',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -6,7 +6,7 @@ import { loadConfig } from './platform/config.ts';
 const config = loadConfig();
 const database = await openDatabase(config);
 const { app } = await buildApp({ config, database });
-if (config.seedDemo) await seedDemo(database.db, app.log);
+if (config.seedDemo) await seedDemo(database.db, app.log, config.billing);
 await app.listen({ port: config.port, host: config.host });
 
 const shutdown = async () => {

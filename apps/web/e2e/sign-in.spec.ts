@@ -1,9 +1,11 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
+import { IdleSessionDialog } from './pages/idle-session-dialog.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { createActiveUser } from './support/api.ts';
 import { DEMO_PASSWORD, uniqueEmail } from './support/data.ts';
 import { t } from './support/i18n.ts';
+import { devicePath, urlOf } from './support/session.ts';
 
 /**
  * An account of its own for each wrong-password test: the server locks an e-mail after a few
@@ -47,15 +49,18 @@ test.describe('in a Portuguese browser', () => {
   });
 });
 
-test('a page asked for while signed out opens after signing in', async ({ page }) => {
-  await page.goto('/treasury/in-out');
-  await expect(page).toHaveURL(/\/auth\/signin\?redirect_url=%2Ftreasury%2Fin-out$/);
+test('a page asked for while signed out opens after signing in', async ({ page }, testInfo) => {
+  // On a phone the page asked for is the /m one (a desktop URL would send a visitor to /m/auth).
+  const wanted = devicePath(testInfo, '/treasury/in-out');
+  await page.goto(wanted);
+  await new IdleSessionDialog(page).confirm.click();
+  await expect(page).toHaveURL(urlOf(testInfo, `/auth/signin?redirect_url=${encodeURIComponent(wanted)}`));
   await new SignInPage(page).signIn('cash@fluxo.example', DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/treasury\/in-out$/);
+  await expect(page).toHaveURL(urlOf(testInfo, '/treasury/in-out'));
   await expect(page.getByRole('heading', { level: 1, name: t('pt', 'MENU.TREASURY.INOUT') })).toBeVisible();
 
   await new AppShell(page, 'pt').signOut('Carla Tesouraria');
-  await expect(page).toHaveURL(/\/auth\/signin$/);
+  await expect(page).toHaveURL(urlOf(testInfo, '/auth/signin'));
 });
 
 test('an inactive account is sent to the sign-up steps', async ({ page }) => {

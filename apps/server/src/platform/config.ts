@@ -99,7 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       gatewayUrl: env.GATEWAY_URL || null,
       apmServerUrl: env.APM_SERVER_URL ?? '',
       analyticsKey: env.ANALYTICS_KEY ?? '',
-      locationAPI: env.LOCATION_API ?? '/api/v1/geo/country',
+      // A GeoIP lookup URL answering a country code; empty means the web app uses the browser language's country.
+      locationAPI: env.LOCATION_API ?? '',
       avatarUrl: env.AVATAR_URL ?? '/api/v1/avatars',
       apmEnvironment: env.APM_ENVIRONMENT ?? env.NODE_ENV ?? 'development',
       appVersion: env.APP_VERSION ?? '1.0.35212',

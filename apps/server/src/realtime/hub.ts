@@ -29,7 +29,8 @@ import {
 } from './outbox.ts';
 import { type PushSender, sendPushes } from './push.ts';
 
-const DISPATCH_BATCH = 1_000;
+const DISPATCH_BATCH = 250;
+const REDELIVER_BATCH = 1_000;
 const REPLAY_BATCH = 500;
 const ACK_BATCH = 2_000;
 const PUSH_BATCH = 100;
@@ -244,15 +245,20 @@ export async function createRealtimeHub({
       try {
         do {
           again = false;
-          let batch: OutboxRow[];
-          do {
-            batch = await claimUndispatched(db, DISPATCH_BATCH);
+          // Small batches, the next claimed while this one is emitted: the first messages of a large
+          // fan-out leave early, and the database works while the sockets are written.
+          let claiming = claimUndispatched(db, DISPATCH_BATCH);
+          for (;;) {
+            const batch = await claiming;
+            const more = batch.length === DISPATCH_BATCH && !closed;
+            if (more) claiming = claimUndispatched(db, DISPATCH_BATCH);
             for (const row of batch) {
               emitToUser(row);
               if (row.message.type === 'FORCE_LOGOUT') closeEndedSessions(row.userId);
             }
             stats.dispatched += batch.length;
-          } while (batch.length === DISPATCH_BATCH && !closed);
+            if (!more) break;
+          }
         } while (again && !closed);
       } catch (error) {
         // The rows stay undispatched; the next kick or sweep takes them.
@@ -396,7 +402,7 @@ export async function createRealtimeHub({
         db,
         [...localUsers.keys()],
         config.realtime.redeliverSeconds,
-        DISPATCH_BATCH,
+        REDELIVER_BATCH,
       );
       for (const row of stale) emitToUser(row);
       stats.redelivered += stale.length;

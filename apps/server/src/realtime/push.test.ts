@@ -106,7 +106,7 @@ afterAll(async () => {
   await shared?.close();
 });
 
-const save = (body: unknown, token = demo.token) =>
+const save = (body: Record<string, unknown>, token = demo.token) =>
   server.call({ method: 'POST', url: '/api/v1/pushnotifications', token, payload: body });
 const notify = (body: Record<string, unknown>) =>
   server.call({ method: 'POST', url: '/api/v1/admin/notifications', token: admin.token, payload: body });

@@ -2,7 +2,7 @@ import { constants, publicEncrypt } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { validationCode } from './outbox.ts';
 
-async function encrypt(request: APIRequestContext, password: string): Promise<string> {
+export async function encrypt(request: APIRequestContext, password: string): Promise<string> {
   const pem = await (await request.get('/assets/keys/public.pem')).text();
   return publicEncrypt(
     { key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
@@ -42,4 +42,25 @@ export async function createActiveUser(
       data: { acceptTerms: true },
     }),
   );
+}
+
+/** Signs in through the API and returns the bearer token (for tests that act behind the browser). */
+export async function apiToken(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const { auth_token } = await ok<{ auth_token: string }>(
+    await request.post('/api/v1/auth/signin', {
+      data: { email, password: await encrypt(request, password) },
+    }),
+  );
+  return auth_token;
+}
+
+/** GET/POST with a bearer token, failing loudly on an error answer. */
+export async function apiCall<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST',
+  url: string,
+): Promise<T> {
+  const headers = { Authorization: `Bearer ${token}` };
+  return ok<T>(method === 'GET' ? await request.get(url, { headers }) : await request.post(url, { headers }));
 }

@@ -1,5 +1,6 @@
 import { buildMenus, type MenuKey } from '@fluxo/domain/menus';
 import { allGrants } from '@fluxo/domain/permissions';
+import { paths, toDesktopPath } from '../lib/paths.ts';
 
 /** A page reached from the menu: its path and the i18n keys of its group, title and purpose. */
 export interface ModulePage {
@@ -36,6 +37,72 @@ function collectModulePages(): ModulePage[] {
 
 export const MODULE_PAGES: readonly ModulePage[] = collectModulePages();
 
+/** Pages of a module reached from inside it rather than from the menu (spec §2). */
+export const EXTRA_MODULE_PAGES: readonly ModulePage[] = [
+  {
+    path: paths.app.portfolio.addClient.path,
+    menuKey: 'portfolio',
+    groupTitleKey: 'MENU.PORTFOLIO.TITLE',
+    titleKey: 'SHELL.PAGES.PORTFOLIO_ADD_CLIENT.TITLE',
+    descriptionKey: 'SHELL.PAGES.PORTFOLIO_ADD_CLIENT.PURPOSE',
+  },
+  {
+    path: paths.app.portfolio.invites.path,
+    menuKey: 'portfolio',
+    groupTitleKey: 'MENU.PORTFOLIO.TITLE',
+    titleKey: 'SHELL.PAGES.PORTFOLIO_INVITES.TITLE',
+    descriptionKey: 'SHELL.PAGES.PORTFOLIO_INVITES.PURPOSE',
+  },
+  {
+    path: paths.app.portfolio.clientsSettings.path,
+    menuKey: 'portfolio',
+    groupTitleKey: 'MENU.PORTFOLIO.TITLE',
+    titleKey: 'SHELL.PAGES.PORTFOLIO_CLIENTS_SETTINGS.TITLE',
+    descriptionKey: 'SHELL.PAGES.PORTFOLIO_CLIENTS_SETTINGS.PURPOSE',
+  },
+  ...(
+    [
+      ['organizations', paths.app.settings.organizations.path],
+      ['teams', paths.app.settings.teams.path],
+      ['manageAssociation', paths.app.settings.manageAssociation.path],
+      ['pluginsManagement', paths.app.settings.pluginsManagement.path],
+    ] as const
+  ).map(([key, path]) => {
+    const section = `SHELL.PAGES.SETTINGS_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+    return {
+      path,
+      menuKey: 'organization' as const,
+      groupTitleKey: 'SHELL.PAGES.SETTINGS_GROUP',
+      titleKey: `${section}.TITLE`,
+      descriptionKey: `${section}.PURPOSE`,
+    };
+  }),
+];
+
+/** User settings belong to the user, not to an organization: they open without one. */
+export function isUserSettingsPage(path: string): boolean {
+  return path.startsWith('/settings/');
+}
+
+/** Spec §2: these exist on the phone only (/m/portfolio/invites, /m/portfolio/clients-settings). */
+export const MOBILE_ONLY_PATHS: readonly string[] = [
+  paths.app.portfolio.invites.path,
+  paths.app.portfolio.clientsSettings.path,
+];
+/** Spec §2: of financial management, the phone has budget and cash flow only. */
+export const DESKTOP_ONLY_PATHS: readonly string[] = [
+  paths.app.financial.agenda.path,
+  paths.app.financial.realEstate.path,
+];
+
+/** The module pages of one tree, in the desktop form of their paths. */
+export function modulePagesOf(variant: 'desktop' | 'mobile'): ModulePage[] {
+  const excluded = variant === 'mobile' ? DESKTOP_ONLY_PATHS : MOBILE_ONLY_PATHS;
+  return [...MODULE_PAGES, ...EXTRA_MODULE_PAGES].filter((page) => !excluded.includes(page.path));
+}
+
+/** The page at a path of either tree (`/m/…` included). */
 export function modulePageFor(path: string): ModulePage | undefined {
-  return MODULE_PAGES.find((page) => page.path === path);
+  const desktopPath = toDesktopPath(path);
+  return [...MODULE_PAGES, ...EXTRA_MODULE_PAGES].find((page) => page.path === desktopPath);
 }

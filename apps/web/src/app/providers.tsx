@@ -5,11 +5,11 @@ import { I18nextProvider } from 'react-i18next';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { i18n } from '../lib/i18n/i18n.ts';
 import { queryClient } from './query-client.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <I18nextProvider i18n={i18n}>
           <Suspense fallback={<FullPageLoader />}>{children}</Suspense>

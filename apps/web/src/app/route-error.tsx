@@ -1,29 +1,16 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-
-const RELOAD_MARK = 'reloaded';
-
-function isChunkLoadFailure(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    /dynamically imported module|Importing a module script failed/i.test(error.message)
-  );
-}
+import { isChunkLoadFailure, reloadAfterChunkFailure } from '../lib/errors/chunk-reload.ts';
 
 /**
- * Spec §8: a screen whose code cannot be loaded (usually a deploy replaced it) reloads the page
- * once, with a cache-busting query; anything else shows a message with a way out.
+ * Spec §8: a screen whose code cannot be loaded reloads the page once (lib/errors/chunk-reload);
+ * anything else shows a message with a way out.
  */
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
-  const url = new URL(window.location.href);
-  if (isChunkLoadFailure(error) && !url.searchParams.has(RELOAD_MARK)) {
-    url.searchParams.set(RELOAD_MARK, String(Date.now()));
-    window.location.replace(url.toString());
-    return null;
-  }
+  if (isChunkLoadFailure(error) && reloadAfterChunkFailure()) return null;
   return (
     <Center mih="100dvh" p="md">
       <Stack align="center" gap="sm" maw={480} ta="center">

@@ -33,6 +33,14 @@ export const paths = {
     signUpSteps: route('/auth/signup/steps'),
   },
   maintenance: route('/maintenance'),
+  playground: route('/playground'),
+  printable: {
+    root: route('/printable'),
+    organization: {
+      path: '/printable/organization/:id',
+      getHref: (id: string) => `/printable/organization/${encodeURIComponent(id)}`,
+    },
+  },
   locked: route('/locked'),
   checkout: route('/checkout'),
   unauthorized: route('/unauthorized'),
@@ -45,6 +53,10 @@ export const paths = {
       clients: route('/portfolio/clients'),
       extras: route('/portfolio/extras'),
       manageAddons: route('/portfolio/manage-addons'),
+      addClient: route('/portfolio/clients/add'),
+      /** Mobile only (spec §2): /m/portfolio/invites and /m/portfolio/clients-settings. */
+      invites: route('/portfolio/invites'),
+      clientsSettings: route('/portfolio/clients-settings'),
     },
     treasury: {
       wallets: route('/treasury/wallets'),
@@ -90,6 +102,30 @@ export const paths = {
     },
   },
 } as const;
+
+/** Whether a path belongs to the mobile tree (`/m` or below it). */
+export function isMobilePath(pathname: string): boolean {
+  return pathname === MOBILE_PREFIX || pathname.startsWith(`${MOBILE_PREFIX}/`);
+}
+
+/** The desktop form of a path: `/m/treasury/wallets` → `/treasury/wallets`, `/m` → `/`. */
+export function toDesktopPath(pathname: string): string {
+  if (!isMobilePath(pathname)) return pathname;
+  return pathname.slice(MOBILE_PREFIX.length) || '/';
+}
+
+/** The mobile form of a desktop href (path, query and all): `/treasury/wallets` → `/m/treasury/wallets`. */
+export function toMobileHref(href: string): string {
+  if (isMobilePath(href.split(/[?#]/)[0] ?? href)) return href;
+  return href === '/' || href.startsWith('/?') || href.startsWith('/#')
+    ? `${MOBILE_PREFIX}${href.slice(1)}`
+    : `${MOBILE_PREFIX}${href}`;
+}
+
+/** A desktop href in the tree the user is in: unchanged on desktop, under `/m` on the mobile tree. */
+export function hrefFor(href: string, mobile: boolean): string {
+  return mobile ? toMobileHref(href) : href;
+}
 
 interface PathEntry {
   path: string;

@@ -53,6 +53,12 @@ export const listInstitutionsContract = defineContract({
   path: '/api/v1/connections/institutions',
   response: z.array(ZInstitution),
 });
+/** The organization's bank connections (OrgId), oldest first. */
+export const listConnectionsContract = defineContract({
+  method: 'GET',
+  path: '/api/v1/connections',
+  response: z.array(ZConnection),
+});
 export const connectionEligibilityContract = defineContract({
   method: 'GET',
   path: '/api/v1/connections/eligibility',

@@ -158,6 +158,14 @@ export async function deleteConnection(db: Db, organizationId: string, id: strin
   return deleted.length > 0;
 }
 
+export async function listConnections(db: Db, organizationId: string): Promise<ConnectionRow[]> {
+  return db
+    .select()
+    .from(bankConnections)
+    .where(eq(bankConnections.organizationId, organizationId))
+    .orderBy(bankConnections.createdAt, bankConnections.id);
+}
+
 export async function listAttempts(db: Db, connectionId: string): Promise<AttemptRow[]> {
   return db
     .select()

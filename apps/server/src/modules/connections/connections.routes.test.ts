@@ -42,7 +42,7 @@ afterAll(async () => {
 type Caller = { token: string };
 const api = (who: Caller, orgId: string) => ({
   get: (url: string) => server.call({ method: 'GET', url, token: who.token, orgId }),
-  post: (url: string, payload?: unknown) =>
+  post: (url: string, payload?: Record<string, unknown>) =>
     server.call({
       method: 'POST',
       url,

@@ -5,6 +5,7 @@ import {
   connectionInstitutionInfoContract,
   createConnectionContract,
   deleteConnectionContract,
+  listConnectionsContract,
   listInstitutionsContract,
   PermissionFlag,
   setupConnectionContract,
@@ -42,6 +43,10 @@ export function connectionsRoutes(
   given.realtime.addSweepTask('connection-auth-timeouts', () => connections.expireOverdueAttempts(deps));
 
   addRoute(app, listInstitutionsContract, VIEW, async () => deps.connectors.institutions());
+
+  addRoute(app, listConnectionsContract, VIEW, async ({ request }) =>
+    connections.listConnections(deps, requireOrg(request).id),
+  );
 
   addRoute(app, connectionEligibilityContract, VIEW, async ({ request }) =>
     connections.eligibility(deps, requireOrg(request).id),

@@ -50,7 +50,7 @@ function statusEvent(
   deps: ConnectionsDeps,
   row: repository.ConnectionRow,
   status: ConnectionStatus,
-  challenge: { question?: string; qrCode?: string } = {},
+  challenge: { question?: string; qrCode?: string; timeoutSeconds?: number } = {},
 ): ConnectionStatusChanged {
   const institution: Institution | undefined = deps.connectors.find(row.institutionCode)?.institution;
   const extra = {
@@ -66,7 +66,7 @@ function statusEvent(
       InstitutionCountry: institution?.country ?? '',
       InstitutionCode: row.institutionCode,
       ConnectionId: row.id,
-      Timeout: deps.authTimeoutSeconds,
+      Timeout: challenge.timeoutSeconds ?? deps.authTimeoutSeconds,
       ...(status === 'waiting_authentication' && row.authDueAt ? { ExpiresAt: iso(row.authDueAt)! } : {}),
       ...(Object.keys(extra).length > 0 ? { ExtraData: extra } : {}),
     },
@@ -161,7 +161,7 @@ export async function setupConnection(
     const waiting = await repository.startAttempt(tx, row, {
       userId: input.userId,
       state: challenge.state,
-      timeoutSeconds: deps.authTimeoutSeconds,
+      timeoutSeconds: challenge.timeoutSeconds ?? deps.authTimeoutSeconds,
     });
     await notifyUser(
       tx,
@@ -268,6 +268,12 @@ export async function answerAuthentication(
     );
   }
   return { id: row.id, status };
+}
+
+/** The organization's connections, oldest first. */
+export async function listConnections(deps: ConnectionsDeps, organizationId: string): Promise<Connection[]> {
+  const found = await repository.listConnections(deps.db, organizationId);
+  return found.map((row) => toConnection(deps, row));
 }
 
 export async function listAttempts(

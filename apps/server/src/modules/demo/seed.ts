@@ -1,4 +1,4 @@
-import { allGrants, type Grants, PermissionFlag, SubscriptionStatus } from '@fluxo/domain';
+import { allGrants, type Grants, PermissionFlag, planPriceCents, SubscriptionStatus } from '@fluxo/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -10,7 +10,9 @@ import {
   subscriptions,
   users,
 } from '../../db/schema.ts';
+import { type Config, loadConfig } from '../../platform/config.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { issuePayment } from '../payments/payments.service.ts';
 
 export const DEMO_PASSWORD = 'fluxo-demo';
 
@@ -21,6 +23,9 @@ export const DEMO_ACCOUNTS = {
   pos: 'pos@fluxo.example',
   cash: 'cash@fluxo.example',
   locked: 'locked@fluxo.example',
+  /** Locked like locked@, for browser tests that pay and unlock (one per Playwright project). */
+  locked1: 'locked1@fluxo.example',
+  locked2: 'locked2@fluxo.example',
   inactive: 'inactive@fluxo.example',
   trial: 'trial@fluxo.example',
   admin: 'admin@fluxo.example',
@@ -53,7 +58,11 @@ interface OrgSeed {
  * Seeds the demo accounts and their organizations once (skipped when demo@ exists). Runs in one
  * transaction, so a crash leaves nothing half-made.
  */
-export async function seedDemo(db: Db, log?: FastifyBaseLogger): Promise<boolean> {
+export async function seedDemo(
+  db: Db,
+  log?: FastifyBaseLogger,
+  billingConfig?: Config['billing'],
+): Promise<boolean> {
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.demo));
   if (existing.length > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -250,20 +259,47 @@ export async function seedDemo(db: Db, log?: FastifyBaseLogger): Promise<boolean
     const cash = await addUser({ email: DEMO_ACCOUNTS.cash, name: 'Carla Tesouraria', profile: 2 });
     await addMember(demoCompany, cash, { 'treasury.cash': PermissionFlag.VIEW });
 
-    const locked = await addUser({ email: DEMO_ACCOUNTS.locked, name: 'Luís Bloqueado', profile: 2 });
-    await addOrg(
+    // Locked accounts: an essential subscription locked because its yearly invoice is overdue (past the
+    // grace period), so paying that invoice unlocks it.
+    const billing = { ...(billingConfig ?? loadConfig().billing), stripeKey: '' };
+    const lockedAccounts = [
       {
-        name: 'Empresa Bloqueada, Lda',
-        vatNumber: '517000016',
-        country: 'PT',
-        city: 'Faro',
-        postalCode: '8000-138',
-        address: 'Rua de Santo António 5',
-        sectorCode: 'I',
+        email: DEMO_ACCOUNTS.locked,
+        name: 'Luís Bloqueado',
+        org: 'Empresa Bloqueada, Lda',
+        nif: '517000016',
       },
-      locked,
-      await addSubscription(locked, 'essential', SubscriptionStatus.LOCKED),
-    );
+      { email: DEMO_ACCOUNTS.locked1, name: 'Lara Bloqueada', org: 'Bloqueada Um, Lda', nif: '517000024' },
+      { email: DEMO_ACCOUNTS.locked2, name: 'Lucas Bloqueado', org: 'Bloqueada Dois, Lda', nif: '517000032' },
+    ];
+    for (const account of lockedAccounts) {
+      const owner = await addUser({ email: account.email, name: account.name, profile: 2 });
+      const subscriptionId = await addSubscription(owner, 'essential', SubscriptionStatus.LOCKED);
+      await addOrg(
+        {
+          name: account.org,
+          vatNumber: account.nif,
+          country: 'PT',
+          city: 'Faro',
+          postalCode: '8000-138',
+          address: 'Rua de Santo António 5',
+          sectorCode: 'I',
+        },
+        owner,
+        subscriptionId,
+      );
+      const due = new Date(Date.now() - (billing.graceDays + 5) * 86_400_000);
+      await issuePayment(tx, billing, {
+        subscriptionId,
+        ownerId: owner,
+        purpose: 'subscription',
+        description: 'Plan essential, yearly',
+        amountCents: planPriceCents('essential', 2) ?? 0,
+        dueDate: due,
+        periodStart: due,
+        periodEnd: new Date(due.getTime() + 365 * 86_400_000),
+      });
+    }
 
     await addUser({ email: DEMO_ACCOUNTS.inactive, name: 'Inês Inativa', profile: 2, active: false });
 

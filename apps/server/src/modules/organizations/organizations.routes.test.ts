@@ -573,6 +573,17 @@ describe('GET, PATCH, DELETE /organizations/:id', () => {
                  (SELECT count(*) FROM users WHERE default_organization_id = ${id})::int AS defaults`,
     );
     expect(left).toEqual({ members: 0, settings: 0, defaults: 0 });
+    // The member was told, in order: new grants (token, menu), added, then the organization gone.
+    const told = await rows<{ type: string }>(
+      t.database.db,
+      sql`SELECT type FROM realtime_messages WHERE user_id = ${member.id} ORDER BY seq`,
+    );
+    expect(told.map((m) => m.type)).toEqual([
+      'REFRESH_TOKEN',
+      'REFRESH_MENU',
+      'ORGANIZATION_USER_ADDED',
+      'REFRESH_ORGANIZATIONS',
+    ]);
     expect((await all(member.token)).memberOrgs).toEqual([]);
     const again = await t.call({ method: 'GET', url: `/api/v1/organizations/${id}`, token: owner.token });
     expect(again.statusCode).toBe(403);

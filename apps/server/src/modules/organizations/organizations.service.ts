@@ -32,6 +32,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { loadOrgContext, type OrgContext, type Session } from '../../platform/guard.ts';
+import { notifyOrganization, notifyUser } from '../../realtime/notify.ts';
 import * as repo from './organizations.repository.ts';
 
 type Json = z.infer<typeof ZOrganizationSetting>['value'];
@@ -333,6 +334,9 @@ export async function createOrganization(
       });
     }
     await repo.setDefaultOrganizationIfNone(tx, userId, id);
+    // The user's other tabs and devices refresh their organizations list and token.
+    await notifyUser(tx, userId, 'REFRESH_ORGANIZATIONS', { OrganizationId: id });
+    await notifyUser(tx, userId, 'REFRESH_TOKEN', { OrganizationId: id });
     return id;
   });
 
@@ -411,7 +415,11 @@ export async function deleteOrganization(db: Db, org: OrgContext): Promise<boole
   if (org.role !== 'owner') {
     throw new AppError('FORBIDDEN', 'Only the owner may delete the organization.');
   }
-  return db.transaction((tx) => repo.deleteOrganization(tx, org.id));
+  return db.transaction(async (tx) => {
+    // Enqueued before the delete, while the members are still known.
+    await notifyOrganization(tx, org.id, 'REFRESH_ORGANIZATIONS', { OrganizationId: org.id });
+    return repo.deleteOrganization(tx, org.id);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -479,7 +487,12 @@ export async function leaveOrganization(db: Db, userId: string, organizationId: 
   if (org.role === 'owner') {
     throw new AppError('OWNER_CANNOT_LEAVE', 'The owner cannot leave; delete the organization instead.');
   }
-  return { left: await db.transaction((tx) => repo.deleteMember(tx, organizationId, userId)) };
+  const left = await db.transaction(async (tx) => {
+    const removed = await repo.deleteMember(tx, organizationId, userId);
+    await notifyUser(tx, userId, 'REFRESH_ORGANIZATIONS', { OrganizationId: organizationId });
+    return removed;
+  });
+  return { left };
 }
 
 function toGrants(permissions: readonly string[]): Grants {
@@ -497,7 +510,20 @@ async function writeMemberGrants(
   user: { id: string; email: string },
   grants: Grants,
 ) {
-  const { written, created } = await repo.upsertMemberGrants(db, organizationId, user.id, grants);
+  const { written, created } = await db.transaction(async (tx) => {
+    const result = await repo.upsertMemberGrants(tx, organizationId, user.id, grants);
+    if (!result.written) return result;
+    // The member's token and menu follow the new grants at once.
+    await notifyUser(tx, user.id, 'REFRESH_TOKEN', { OrganizationId: organizationId });
+    await notifyUser(tx, user.id, 'REFRESH_MENU', { OrganizationId: organizationId });
+    if (result.created) {
+      await notifyOrganization(tx, organizationId, 'ORGANIZATION_USER_ADDED', {
+        OrganizationId: organizationId,
+        UserId: user.id,
+      });
+    }
+    return result;
+  });
   if (!written) throw new AppError('FORBIDDEN', "The owner's permissions cannot be changed.");
   return {
     organizationId,

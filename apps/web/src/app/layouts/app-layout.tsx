@@ -1,29 +1,28 @@
 import '@mantine/notifications/styles.css';
-import { AppShell, Box, Burger, Group, LoadingOverlay } from '@mantine/core';
+import { AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { useIsMutating } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { SectionLoader } from '../../components/full-page-loader.tsx';
 import { Logo } from '../../components/logo.tsx';
+import { ScrollToTop } from '../../components/widgets/scroll-to-top.tsx';
+import { TOAST_MS, TOAST_POSITION } from '../../components/widgets/toasts.ts';
 import { LanguageMenu } from '../../features/account/components/language-menu.tsx';
+import { OrganizationChangeSpinner } from '../../features/organizations/components/organization-change-spinner.tsx';
 import { OrganizationSwitcher } from '../../features/organizations/components/organization-switcher.tsx';
 import { useCreateOrganizationModal } from '../../features/organizations/hooks/use-create-organization-modal.tsx';
 import {
   useKeepSelectedOrganization,
   useOrganizations,
 } from '../../features/organizations/hooks/use-organizations.ts';
-import { SWITCH_ORGANIZATION_KEY } from '../../features/organizations/hooks/use-switch-organization.ts';
+import { TourLauncher } from '../../features/tour/tour-launcher.tsx';
 import { useSession } from '../../lib/auth/session.ts';
 import classes from './app-layout.module.css';
 import { MainNavigation } from './main-navigation.tsx';
 import { UserMenu } from './user-menu.tsx';
-
-/** Spec §9: toasts last 4 s, bottom right. */
-const TOAST_MS = 4000;
 
 /** The signed-in frame: header (organization, language, user), the organization's menu, the page. */
 export function AppLayout() {
@@ -33,13 +32,14 @@ export function AppLayout() {
   const { selected } = useOrganizations();
   useKeepSelectedOrganization();
   const openCreate = useCreateOrganizationModal();
-  const switching = useIsMutating({ mutationKey: SWITCH_ORGANIZATION_KEY }) > 0;
   if (!session) return null;
 
   return (
     // Modals and toasts live inside the router and the signed-in frame: they navigate, and sign-in never needs them.
-    <ModalsProvider>
-      <Notifications position="bottom-right" autoClose={TOAST_MS} />
+    <ModalsProvider modalProps={{ closeButtonProps: { 'aria-label': t('DIALOGS.CLOSE') } }}>
+      <Notifications position={TOAST_POSITION} autoClose={TOAST_MS} />
+      <ScrollToTop />
+      <TourLauncher />
       <AppShell
         header={{ height: 64 }}
         navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
@@ -58,13 +58,17 @@ export function AppLayout() {
                 aria-controls="main-navigation"
               />
               <Logo size={30} />
-              <Box visibleFrom="sm" w={300} ml="md">
+              <Box visibleFrom="sm" w={300} ml="md" data-tour-anchor="organization-switcher">
                 <OrganizationSwitcher />
               </Box>
             </Group>
             <Group gap="xs" wrap="nowrap">
-              <LanguageMenu />
-              <UserMenu session={session} />
+              <Box data-tour-anchor="language-menu">
+                <LanguageMenu />
+              </Box>
+              <Box data-tour-anchor="user-menu">
+                <UserMenu session={session} />
+              </Box>
             </Group>
           </Group>
         </AppShell.Header>
@@ -74,6 +78,7 @@ export function AppLayout() {
           aria-label={t('NAV.MAIN_MENU')}
           p="sm"
           className={classes.navbar}
+          data-tour-anchor="main-navigation"
         >
           <Box hiddenFrom="sm" mb="md">
             <OrganizationSwitcher />
@@ -84,9 +89,9 @@ export function AppLayout() {
             onCreateOrganization={openCreate}
           />
         </AppShell.Navbar>
-        <AppShell.Main className={classes.main}>
+        <AppShell.Main className={classes.main} data-tour-anchor="main-content">
           <div className={classes.content}>
-            <LoadingOverlay visible={switching} zIndex={150} overlayProps={{ blur: 1 }} />
+            <OrganizationChangeSpinner />
             <Suspense fallback={<SectionLoader label={t('COMMON.LOADING')} />}>
               <Outlet />
             </Suspense>

@@ -1,9 +1,12 @@
 import { initials } from '@fluxo/domain/format/ids';
 import { Avatar, Box, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { IconLifebuoy, IconLogout, IconMessage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { openContactModal } from '../../features/support/open-contact-modal.tsx';
+import { openSupportTicketsModal } from '../../features/support/open-support-tickets-modal.tsx';
 import type { Session } from '../../lib/auth/session.ts';
+import { EnableNotificationsItem } from '../../lib/push/enable-notifications-item.tsx';
 
 export function UserMenu({ session }: { session: Session }) {
   const { t } = useTranslation();
@@ -27,6 +30,17 @@ export function UserMenu({ session }: { session: Session }) {
             {uem}
           </Text>
         </Box>
+        <Menu.Divider />
+        <Menu.Item
+          leftSection={<IconMessage size={16} aria-hidden />}
+          onClick={() => openContactModal({ source: 'user-menu' })}
+        >
+          {t('CONTACT_US.ACTION')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconLifebuoy size={16} aria-hidden />} onClick={openSupportTicketsModal}>
+          {t('SUPPORT.TICKETS.ACTION')}
+        </Menu.Item>
+        <EnableNotificationsItem />
         <Menu.Divider />
         <Menu.Item
           color="red"

@@ -32,3 +32,55 @@ export function UnauthorizedRoute() {
 export function NotFoundRoute() {
   return <StatusPage code="404" titleKey="STATUS.NOT_FOUND.TITLE" textKey="STATUS.NOT_FOUND.TEXT" />;
 }
+
+/** Spec §2: every route leads here while the maintenance flag is on; no way back but waiting. */
+export function MaintenanceRoute() {
+  const { t } = useTranslation();
+  return (
+    <Center mih="100dvh" p="md">
+      <Stack align="center" gap="md" maw={480} ta="center">
+        <Logo />
+        <Title order={1} fz={26}>
+          {t('SHELL.MAINTENANCE.TITLE')}
+        </Title>
+        <Text c="dimmed">{t('SHELL.MAINTENANCE.TEXT')}</Text>
+      </Stack>
+    </Center>
+  );
+}
+
+/** Until the subscriptions feature lands its own page: the subscription is locked, and the way out. */
+export function LockedRoute() {
+  const { t } = useTranslation();
+  return (
+    <Center py="xl">
+      <Stack align="center" gap="md" maw={480} ta="center">
+        <Title order={1} fz={26}>
+          {t('SHELL.LOCKED.TITLE')}
+        </Title>
+        <Text c="dimmed">{t('SHELL.LOCKED.TEXT')}</Text>
+        <Button component={Link} to={paths.checkout.getHref()}>
+          {t('SHELL.LOCKED.ACTION')}
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
+
+/** Until the subscriptions feature lands its own page. */
+export function CheckoutRoute() {
+  const { t } = useTranslation();
+  return (
+    <Center py="xl">
+      <Stack align="center" gap="md" maw={480} ta="center">
+        <Title order={1} fz={26}>
+          {t('SHELL.CHECKOUT.TITLE')}
+        </Title>
+        <Text c="dimmed">{t('SHELL.CHECKOUT.TEXT')}</Text>
+        <Button component={Link} to={paths.locked.getHref()} variant="default">
+          {t('SHELL.CHECKOUT.BACK')}
+        </Button>
+      </Stack>
+    </Center>
+  );
+}

@@ -7,7 +7,9 @@ import {
   type ContractResponse,
 } from '@fluxo/domain/contract';
 import { clearSession, getSelectedOrganizationId, getSession } from '../auth/session.ts';
-import { ApiError, ClientError, toApiError } from './errors.ts';
+import { reportApiError } from '../errors/api-error-events.ts';
+import { httpErrorAction } from '../errors/http-error-action.ts';
+import { ApiError, ClientError, hasErrorBody, toApiError } from './errors.ts';
 
 /** Spec §9: default request timeout. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -22,6 +24,13 @@ export type CallInput<C extends ApiContract> = Field<'params', ContractParams<C>
     organizationId?: string | null;
     timeoutMs?: number;
     signal?: AbortSignal;
+    /** Extra headers, e.g. the Idempotency-Key of a purchase. */
+    headers?: Record<string, string>;
+    /**
+     * Whether the app-wide reactions of spec §8 apply (401 idle dialog, 403/402 pages, generic
+     * toast). A caller that shows its own message for these answers turns them off.
+     */
+    appErrorHandling?: boolean;
   };
 
 type CallArgs<C extends ApiContract> =
@@ -50,7 +59,9 @@ async function readJson(response: Response): Promise<unknown> {
 /**
  * Calls the API as its domain contract describes it. Sends the bearer token, the selected
  * organization (OrgId), JSON, and the timeout (spec §7); failures become an ApiError carrying the
- * server's ErrorBody. A 401 on a signed-in call ends the session, which sends the guards to sign-in.
+ * server's ErrorBody. Spec §8's app-wide reactions (a 401 on a signed-in call opens the idle-session
+ * dialog, which ends the session; 403/402 change page; bodiless errors toast) are reported to
+ * lib/errors, which the root layout listens to.
  */
 export async function apiRequest<C extends ApiContract>(
   contract: C,
@@ -63,6 +74,8 @@ export async function apiRequest<C extends ApiContract>(
     organizationId,
     timeoutMs = DEFAULT_TIMEOUT_MS,
     signal,
+    headers: extraHeaders,
+    appErrorHandling = true,
   } = (input ?? {}) as {
     params?: Record<string, string | number>;
     query?: unknown;
@@ -70,9 +83,15 @@ export async function apiRequest<C extends ApiContract>(
     organizationId?: string | null;
     timeoutMs?: number;
     signal?: AbortSignal;
+    headers?: Record<string, string>;
+    appErrorHandling?: boolean;
   };
   const session = getSession();
-  const headers: Record<string, string> = { Accept: 'application/json', Timeout: String(timeoutMs) };
+  const headers: Record<string, string> = {
+    ...extraHeaders,
+    Accept: 'application/json',
+    Timeout: String(timeoutMs),
+  };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (session) {
     headers.Authorization = `Bearer ${session.token}`;
@@ -96,7 +115,16 @@ export async function apiRequest<C extends ApiContract>(
 
   const payload = await readJson(response);
   if (response.ok) return payload as ContractResponse<C>;
-  if (response.status === 401 && session && getSession()?.token === session.token) clearSession();
+  const sessionStillCurrent = !!session && getSession()?.token === session.token;
+  const action = httpErrorAction({
+    status: response.status,
+    hasErrorBody: hasErrorBody(payload),
+    signedIn: sessionStillCurrent,
+  });
+  const handled =
+    appErrorHandling && action !== 'none' && reportApiError({ action, status: response.status });
+  // Without the idle-session dialog (nothing mounted yet) the session simply ends.
+  if (action === 'idle' && !handled) clearSession();
   throw toApiError(response.status, payload);
 }
 

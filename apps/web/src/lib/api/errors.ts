@@ -38,6 +38,11 @@ function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
 }
 
+/** Whether an answer's body is the server's ErrorBody. */
+export function hasErrorBody(body: unknown): boolean {
+  return !!body && typeof body === 'object' && isErrorCode((body as Partial<ErrorBody>).code);
+}
+
 /** Reads an error answer; a body that is not the server's ErrorBody becomes a generic INTERNAL. */
 export function toApiError(status: number, body: unknown): ApiError {
   if (body && typeof body === 'object') {

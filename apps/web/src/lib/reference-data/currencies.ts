@@ -2,16 +2,13 @@ import { currenciesFileContract } from '@fluxo/domain/reference/static-files';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api/client.ts';
 
-/** Used when the currency list cannot be loaded, so that an organization can still pick its currency. */
-export const FALLBACK_CURRENCIES = ['EUR', 'AOA', 'USD', 'GBP', 'BRL', 'MZN', 'CVE', 'CHF'] as const;
-
+/** Spec §8: when the list cannot be loaded it is empty (the selects then keep their default). */
 async function fetchCurrencies(): Promise<string[]> {
   try {
-    const currencies = await apiRequest(currenciesFileContract);
-    const codes = currencies.map((currency) => currency.code).filter((code) => /^[A-Z]{3}$/.test(code));
-    return codes.length > 0 ? codes : [...FALLBACK_CURRENCIES];
+    const currencies = await apiRequest(currenciesFileContract, { appErrorHandling: false });
+    return currencies.map((currency) => currency.code).filter((code) => /^[A-Z]{3}$/.test(code));
   } catch {
-    return [...FALLBACK_CURRENCIES];
+    return [];
   }
 }
 

@@ -8,6 +8,8 @@ export interface AuthChallenge {
   qrCode?: string;
   /** The connector's private state for this attempt (stored with the connection, never sent out). */
   state: Record<string, unknown>;
+  /** Seconds to answer when this institution sets its own deadline; the configured timeout otherwise. */
+  timeoutSeconds?: number;
 }
 
 /**

@@ -23,15 +23,27 @@ export const SANDBOX_INSTITUTION: Institution = {
 const QUESTION = 'Security question: what is the name of this application?';
 
 /**
+ * A sandbox connection named "… [timeout=5s]" gets that deadline (1–3600 s) instead of the configured
+ * one, so tests and demos can see the two-factor timeout without waiting two minutes.
+ */
+export function sandboxTimeoutOf(connectionName: string): number | undefined {
+  const match = /\[timeout=(\d{1,4})s?\]\s*$/i.exec(connectionName);
+  const seconds = match ? Number(match[1]) : Number.NaN;
+  return seconds >= 1 && seconds <= 3600 ? seconds : undefined;
+}
+
+/**
  * "Fluxo Sandbox Bank": a test institution with every auth type, for demos and tests. Its answers are
  * fixed (SANDBOX_ANSWERS); a QR code carries a one-time approval link as a real bank's would.
  */
 export const sandboxConnector: BankConnector = {
   id: 'sandbox',
   institutions: () => [SANDBOX_INSTITUTION],
-  async startAuthentication({ connectionId, authType }) {
+  async startAuthentication({ connectionId, connectionName, authType }) {
     const nonce = randomBytes(12).toString('base64url');
-    if (authType === 'question') return { question: QUESTION, state: { nonce } };
+    const timeoutSeconds = sandboxTimeoutOf(connectionName);
+    const deadline = timeoutSeconds ? { timeoutSeconds } : {};
+    if (authType === 'question') return { question: QUESTION, state: { nonce }, ...deadline };
     if (authType === 'qrcode') {
       const qrCode = await QRCode.toDataURL(
         `fluxo-sandbox://approve?connection=${connectionId}&nonce=${nonce}`,
@@ -41,9 +53,9 @@ export const sandboxConnector: BankConnector = {
           width: 192,
         },
       );
-      return { qrCode, state: { nonce } };
+      return { qrCode, state: { nonce }, ...deadline };
     }
-    return { state: { nonce } };
+    return { state: { nonce }, ...deadline };
   },
   async verifyAnswer({ authType, value }) {
     const answer = value.trim();

@@ -78,6 +78,10 @@ export function OnboardingForm({ country, currency }: { country: string; currenc
           nothingFoundMessage={t('COMMON.NOTHING_FOUND')}
           data={currencyOptions}
           {...field('currency')}
+          {...(currencies.data?.length === 0 && {
+            disabled: true,
+            description: t('REFERENCE_DATA.CURRENCIES_UNAVAILABLE'),
+          })}
         />
         <Radio.Group label={t('AUTH.ONBOARDING.INTRO_PAGE')} {...field('introPage')}>
           <Stack gap="xs" mt="xs">

@@ -1,5 +1,5 @@
 import { signupContract, ZPlainPassword } from '@fluxo/domain/auth/contracts';
-import { DEFAULT_COUNTRY, LANGUAGE_NAMES, LANGUAGES, type Language } from '@fluxo/domain/languages';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@fluxo/domain/languages';
 import { PROFILE_KEYS, SIGNUP_PROFILE_CODES } from '@fluxo/domain/profiles';
 import {
   Anchor,
@@ -14,12 +14,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { fieldErrorsOf } from '../../../lib/api/errors.ts';
 import { useFieldProps } from '../../../lib/forms/use-field-props.ts';
 import { zodValidate } from '../../../lib/forms/zod-validate.ts';
+import { countryOfBrowserLanguage, detectCountry } from '../../../lib/geo/geolocation.ts';
 import { currentLanguage, switchLanguage } from '../../../lib/i18n/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useCountries } from '../../../lib/reference-data/countries.ts';
@@ -27,15 +29,6 @@ import { useCodeOptions } from '../../../lib/reference-data/display-names.ts';
 import { type SignUpInput, useSignUp } from '../api/sign-up.ts';
 
 const ZSignUpForm = signupContract.body.extend({ password: ZPlainPassword });
-
-/** The country of the browser's language region (pt-BR → BR), else the default market. */
-function browserCountry(): string {
-  for (const tag of navigator.languages ?? []) {
-    const region = tag.split('-')[1]?.toUpperCase();
-    if (region && /^[A-Z]{2}$/.test(region)) return region;
-  }
-  return DEFAULT_COUNTRY;
-}
 
 export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
   const { t } = useTranslation();
@@ -48,12 +41,24 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
       email: '',
       password: '',
       profile: 2,
-      country: browserCountry(),
+      country: countryOfBrowserLanguage(navigator.languages ?? []),
       language: currentLanguage(),
     },
     validate: zodValidate<SignUpInput>(ZSignUpForm, { password: 'VALIDATION.PASSWORD_RULES' }),
   });
   const field = useFieldProps(form);
+
+  // Spec §7/§8: the geolocation lookup picks the country; on failure it stays the browser language's.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form opens.
+  useEffect(() => {
+    let live = true;
+    void detectCountry().then((country) => {
+      if (live && !form.isDirty('country')) form.setFieldValue('country', country);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const submit = form.onSubmit((values) => {
     signUp.mutate(values, {

@@ -88,6 +88,10 @@ export function CreateOrganizationForm({
             nothingFoundMessage={t('COMMON.NOTHING_FOUND')}
             data={currencyOptions}
             {...field('currency')}
+            {...(currencies.data?.length === 0 && {
+              disabled: true,
+              description: t('REFERENCE_DATA.CURRENCIES_UNAVAILABLE'),
+            })}
           />
         </SimpleGrid>
         <TextInput

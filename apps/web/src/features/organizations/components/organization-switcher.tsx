@@ -1,10 +1,11 @@
 import { initials } from '@fluxo/domain/format/ids';
 import type { Organization } from '@fluxo/domain/organizations/contracts';
 import { Avatar, Badge, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconCheck, IconLock, IconPlus, IconSelector } from '@tabler/icons-react';
+import { IconCheck, IconLock, IconPlus, IconSelector, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCreateOrganizationModal } from '../hooks/use-create-organization-modal.tsx';
 import { useOrganizations } from '../hooks/use-organizations.ts';
+import { useRemoveOrganization } from '../hooks/use-remove-organization.ts';
 import { useSelectOrganization } from '../hooks/use-select-organization.ts';
 import classes from './organization-switcher.module.css';
 
@@ -58,6 +59,7 @@ export function OrganizationSwitcher() {
   const { list, selected } = useOrganizations();
   const { select } = useSelectOrganization();
   const openCreate = useCreateOrganizationModal();
+  const removeOrganization = useRemoveOrganization();
   const groups = [
     { key: 'mine', label: t('ORGANIZATIONS.MINE'), items: list?.myOrgs ?? [] },
     { key: 'member', label: t('ORGANIZATIONS.MEMBER'), items: list?.memberOrgs ?? [] },
@@ -107,6 +109,15 @@ export function OrganizationSwitcher() {
         <Menu.Item leftSection={<IconPlus size={16} aria-hidden />} onClick={openCreate}>
           {t('ORGANIZATIONS.CREATE.ACTION')}
         </Menu.Item>
+        {selected?.role === 'owner' && (
+          <Menu.Item
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={() => void removeOrganization(selected)}
+          >
+            {t('DIALOGS.REMOVE_ORGANIZATION.ACTION', { name: selected.name })}
+          </Menu.Item>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

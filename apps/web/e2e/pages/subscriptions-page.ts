@@ -1,0 +1,86 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { type Language, t } from '../support/i18n.ts';
+
+/** /billing/subscriptions: plan, checks, credits, add-ons, payments. */
+export class SubscriptionsPage {
+  constructor(
+    readonly page: Page,
+    readonly language: Language = 'pt',
+  ) {}
+
+  get mobile(): boolean {
+    return (this.page.viewportSize()?.width ?? 1280) < 768;
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto(`${this.mobile ? '/m' : ''}/billing/subscriptions`);
+    await expect(
+      this.page.getByRole('heading', { level: 1, name: t(this.language, 'SUBSCRIPTION.TITLE') }),
+    ).toBeVisible();
+  }
+
+  get checks(): Locator {
+    return this.page.getByRole('list', { name: t(this.language, 'SUBSCRIPTION.CHECKS.LABEL') });
+  }
+
+  check(name: string): Locator {
+    return this.checks
+      .getByRole('listitem')
+      .filter({ hasText: t(this.language, `SUBSCRIPTION.CHECKS.${name}`) });
+  }
+
+  buyAddonButton(nameKey: string): Locator {
+    return this.page.getByRole('button', {
+      name: t(this.language, 'ADDONS.BUY_NAMED', { name: t(this.language, nameKey) }),
+    });
+  }
+
+  purchaseDialog(nameKey: string): Locator {
+    return this.page.getByRole('dialog', {
+      name: t(this.language, 'ADDONS.PURCHASE.TITLE', { name: t(this.language, nameKey) }),
+    });
+  }
+
+  get toast(): Locator {
+    return this.page.getByText(t(this.language, 'ADDONS.PURCHASE.DONE_TITLE'));
+  }
+}
+
+/** /locked: what happened, the payments to make, and the way out once unlocked. */
+export class LockedPage {
+  constructor(
+    readonly page: Page,
+    readonly language: Language = 'pt',
+  ) {}
+
+  get heading(): Locator {
+    return this.page.getByRole('heading', { level: 1, name: t(this.language, 'LOCKED.TITLE') });
+  }
+
+  /** Direct debit with a wrong IBAN: the form says so and signs nothing. */
+  async checkIbanValidation(wrongIban: string): Promise<void> {
+    const step = this.page.getByTestId('payment-step').first();
+    await step.getByRole('radio', { name: t(this.language, 'BILLING.PAYMENT_TYPE.DIRECT_DEBIT') }).check();
+    await step.getByRole('textbox', { name: t(this.language, 'CHECKOUT.DIRECT_DEBIT.IBAN') }).fill(wrongIban);
+    await step
+      .getByRole('textbox', { name: t(this.language, 'CHECKOUT.DIRECT_DEBIT.HOLDER') })
+      .fill('Titular');
+    await step.getByRole('button', { name: t(this.language, 'CHECKOUT.DIRECT_DEBIT.SIGN') }).click();
+    await expect(step.getByText(t(this.language, 'CHECKOUT.DIRECT_DEBIT.INVALID_IBAN'))).toBeVisible();
+  }
+
+  async payByTransfer(): Promise<void> {
+    const step = this.page.getByTestId('payment-step').first();
+    await step.getByRole('radio', { name: t(this.language, 'BILLING.PAYMENT_TYPE.TRANSFER') }).check();
+    await step
+      .getByRole('button', {
+        name: t(this.language, 'CHECKOUT.PAY_WITH', {
+          method: t(this.language, 'BILLING.PAYMENT_TYPE.TRANSFER'),
+        }),
+      })
+      .click();
+    await expect(
+      step.getByRole('region', { name: t(this.language, 'BILLING.TRANSFER.TITLE') }),
+    ).toBeVisible();
+  }
+}

@@ -1,0 +1,272 @@
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { FullPageLoader } from '../components/full-page-loader.tsx';
+import { MOBILE_PREFIX, paths } from '../lib/paths.ts';
+import { GuestOnly, RequireAuth, RequireInactive, RouteRules } from './guards.tsx';
+import { isUserSettingsPage, modulePagesOf } from './module-pages.ts';
+import { RootLayout } from './root-layout.tsx';
+import { RouteError } from './route-error.tsx';
+
+/** A route module loaded on first visit: each screen is its own chunk. */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+/** Spec §2: the playground exists only when development routes are enabled. */
+const DEV_ROUTES = import.meta.env.DEV || import.meta.env.VITE_DEV_ROUTES === '1';
+
+type Variant = 'desktop' | 'mobile';
+
+/** A path of the table as a route path inside its tree (`/auth` → `auth` under `/m`). */
+const at = (path: string) => path.replace(/^\//, '');
+
+const appGuard = (name: 'RequireUnlockedSubscription' | 'RequireTreasuryAccess') =>
+  screen(
+    () => import('./app-guards.tsx'),
+    (m) => m[name],
+  );
+
+// The subscriptions feature brings its own locked and checkout pages; until it does, simple status
+// pages stand in. The glob is resolved at build time: an absent file is simply not in it.
+const subscriptionPages = import.meta.glob<Record<string, unknown>>(
+  '../features/subscriptions/routes/{locked,checkout}.tsx',
+);
+
+function subscriptionPage(name: 'locked' | 'checkout'): RouteObject['lazy'] {
+  const load = subscriptionPages[`../features/subscriptions/routes/${name}.tsx`];
+  const fallback = name === 'locked' ? 'LockedRoute' : 'CheckoutRoute';
+  if (!load) {
+    return screen(
+      () => import('./routes/status-page.tsx'),
+      (m) => m[fallback],
+    );
+  }
+  return screen(load, (m) => {
+    const component =
+      m[fallback] ?? m.default ?? Object.values(m).find((value) => typeof value === 'function');
+    return component as ComponentType;
+  });
+}
+
+/** Menu pages whose feature has landed: their own screen (one chunk each) instead of the placeholder. */
+const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
+  [paths.app.billing.subscriptions.path]: screen(
+    () => import('../features/subscriptions/routes/subscriptions.tsx'),
+    (m) => m.SubscriptionsRoute,
+  ),
+  [paths.app.treasury.wallets.path]: screen(
+    () => import('../features/connections/routes/wallets.tsx'),
+    (m) => m.WalletsRoute,
+  ),
+};
+
+/** The signed-out pages: sign in, sign up, and the sign-up steps of an account not yet active. */
+function authRoutes(): RouteObject[] {
+  const authLayout = screen(
+    () => import('./layouts/auth-layout.tsx'),
+    (m) => m.AuthLayout,
+  );
+  return [
+    {
+      path: at(paths.auth.signUpSteps.path),
+      element: <RequireInactive />,
+      children: [
+        {
+          lazy: authLayout,
+          children: [
+            {
+              index: true,
+              lazy: screen(
+                () => import('./routes/auth/sign-up-steps.tsx'),
+                (m) => m.SignUpStepsRoute,
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      path: at(paths.auth.root.path),
+      element: <GuestOnly />,
+      children: [
+        {
+          lazy: authLayout,
+          children: [
+            { index: true, element: <Navigate to="signin" replace /> },
+            {
+              path: 'signin',
+              lazy: screen(
+                () => import('./routes/auth/sign-in.tsx'),
+                (m) => m.SignInRoute,
+              ),
+            },
+            {
+              path: 'signup',
+              lazy: screen(
+                () => import('./routes/auth/sign-up.tsx'),
+                (m) => m.SignUpRoute,
+              ),
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+/**
+ * The signed-in pages of one tree. Desktop and mobile share the paths and the guards; the layout
+ * and the screens are switched here, at the route, never inside a component.
+ */
+function signedInRoutes(variant: Variant): RouteObject[] {
+  const mobile = variant === 'mobile';
+  const pages = modulePagesOf(variant).filter((page) => page.path !== paths.app.welcome.path);
+  const placeholder = mobile
+    ? screen(
+        () => import('./routes/mobile/module-placeholder.tsx'),
+        (m) => m.MobileModulePlaceholderRoute,
+      )
+    : screen(
+        () => import('./routes/app/module-placeholder.tsx'),
+        (m) => m.ModulePlaceholderRoute,
+      );
+  const pageRoute = (path: string): RouteObject => ({
+    path: at(path),
+    lazy: FEATURE_SCREENS[path] ?? placeholder,
+  });
+  const treasury = pages.filter((page) => page.menuKey === 'treasury');
+  const settings = pages.filter((page) => isUserSettingsPage(page.path));
+  const others = pages.filter((page) => page.menuKey !== 'treasury' && !isUserSettingsPage(page.path));
+
+  return [
+    {
+      element: <RequireAuth />,
+      children: [
+        {
+          lazy: appGuard('RequireUnlockedSubscription'),
+          children: [
+            {
+              lazy: screen(
+                () => import('./layouts/standalone-layout.tsx'),
+                (m) => m.StandaloneLayout,
+              ),
+              children: [
+                { path: at(paths.locked.path), lazy: subscriptionPage('locked') },
+                { path: at(paths.checkout.path), lazy: subscriptionPage('checkout') },
+              ],
+            },
+            ...(mobile
+              ? []
+              : [
+                  {
+                    path: at(paths.printable.organization.path),
+                    lazy: screen(
+                      () => import('./routes/printable/organization.tsx'),
+                      (m) => m.PrintableOrganizationRoute,
+                    ),
+                  },
+                ]),
+            {
+              lazy: mobile
+                ? screen(
+                    () => import('./layouts/mobile/mobile-layout.tsx'),
+                    (m) => m.MobileLayout,
+                  )
+                : screen(
+                    () => import('./layouts/app-layout.tsx'),
+                    (m) => m.AppLayout,
+                  ),
+              children: [
+                {
+                  index: true,
+                  lazy: screen(
+                    () => import('./routes/app/landing.tsx'),
+                    (m) => m.LandingRoute,
+                  ),
+                },
+                {
+                  path: at(paths.app.welcome.path),
+                  lazy: mobile
+                    ? screen(
+                        () => import('./routes/mobile/welcome.tsx'),
+                        (m) => m.MobileWelcomeRoute,
+                      )
+                    : screen(
+                        () => import('./routes/app/welcome.tsx'),
+                        (m) => m.WelcomeRoute,
+                      ),
+                },
+                ...settings.map((p) => pageRoute(p.path)),
+                {
+                  // Module pages need an organization in use; without one the user starts at welcome.
+                  lazy: screen(
+                    () => import('./app-guards.tsx'),
+                    (m) => m.RequireOrganization,
+                  ),
+                  children: [
+                    {
+                      lazy: appGuard('RequireTreasuryAccess'),
+                      children: treasury.map((p) => pageRoute(p.path)),
+                    },
+                    ...others.map((p) => pageRoute(p.path)),
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+    {
+      path: at(paths.unauthorized.path),
+      lazy: screen(
+        () => import('./routes/status-page.tsx'),
+        (m) => m.UnauthorizedRoute,
+      ),
+    },
+    {
+      path: at(paths.notFound.path),
+      lazy: screen(
+        () => import('./routes/status-page.tsx'),
+        (m) => m.NotFoundRoute,
+      ),
+    },
+  ];
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageLoader />,
+    children: [
+      {
+        element: <RouteRules />,
+        children: [
+          {
+            path: paths.maintenance.path,
+            lazy: screen(
+              () => import('./routes/status-page.tsx'),
+              (m) => m.MaintenanceRoute,
+            ),
+          },
+          ...(DEV_ROUTES
+            ? [
+                {
+                  path: paths.playground.path,
+                  lazy: screen(
+                    () => import('./routes/playground.tsx'),
+                    (m) => m.PlaygroundRoute,
+                  ),
+                },
+              ]
+            : []),
+          { path: '/', children: [...authRoutes(), ...signedInRoutes('desktop')] },
+          { path: MOBILE_PREFIX, children: [...authRoutes(), ...signedInRoutes('mobile')] },
+          // Spec §2: any unknown path goes to /auth (which passes a signed-in user on to the app).
+          { path: '*', element: <Navigate to={paths.auth.root.getHref()} replace /> },
+        ],
+      },
+    ],
+  },
+];

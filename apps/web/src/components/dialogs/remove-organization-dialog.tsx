@@ -1,0 +1,33 @@
+import { i18n } from '../../lib/i18n/i18n.ts';
+import { type RemovalConfirmation, removalProblem } from './remove-organization-check.ts';
+import { openTextInputDialog } from './text-input-dialog.tsx';
+
+/**
+ * Spec §2/§5: removing an organization is confirmed by typing its VAT number or the owner's
+ * e-mail. Resolves true once the right value was typed and confirmed, false when cancelled.
+ */
+export async function openRemoveOrganizationDialog({
+  organizationName,
+  confirmation,
+}: {
+  organizationName: string;
+  confirmation: RemovalConfirmation;
+}): Promise<boolean> {
+  const byVat = confirmation.kind === 'vat';
+  const value = await openTextInputDialog({
+    title: i18n.t('DIALOGS.REMOVE_ORGANIZATION.TITLE', { name: organizationName }),
+    message: i18n.t(
+      byVat ? 'DIALOGS.REMOVE_ORGANIZATION.TEXT_VAT' : 'DIALOGS.REMOVE_ORGANIZATION.TEXT_EMAIL',
+      {
+        name: organizationName,
+      },
+    ),
+    label: i18n.t(
+      byVat ? 'DIALOGS.REMOVE_ORGANIZATION.VAT_LABEL' : 'DIALOGS.REMOVE_ORGANIZATION.EMAIL_LABEL',
+    ),
+    confirmLabel: i18n.t('DIALOGS.REMOVE_ORGANIZATION.CONFIRM'),
+    danger: true,
+    validate: (text) => removalProblem(text, confirmation),
+  });
+  return value !== null;
+}

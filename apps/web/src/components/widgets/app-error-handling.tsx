@@ -1,0 +1,55 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { clearSession } from '../../lib/auth/session.ts';
+import { onApiError } from '../../lib/errors/api-error-events.ts';
+import { paths } from '../../lib/paths.ts';
+import { STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
+
+// Loaded when first needed: the sign-in screen never pays for the modal.
+const IdleSessionDialog = lazy(() =>
+  import('../dialogs/idle-session-dialog.tsx').then((m) => ({ default: m.IdleSessionDialog })),
+);
+
+/**
+ * Spec §8's app-wide reactions to failed calls: 401 → idle-session dialog, then sign-in with
+ * redirect_url; 403 → /unauthorized; 402 → /404notfound; an error answer without a body → the
+ * generic error toast. Mounted once, in the root layout.
+ */
+export function AppErrorHandling() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [idle, setIdle] = useState(false);
+  const wanted = location.pathname + location.search;
+
+  useEffect(
+    () =>
+      onApiError(({ action }) => {
+        if (action === 'idle') setIdle(true);
+        else if (action === 'unauthorized') navigate(paths.unauthorized.getHref());
+        else if (action === 'not-found') navigate(paths.notFound.getHref());
+        else if (action === 'generic-toast') {
+          void import('./toasts.ts').then(({ showError }) =>
+            showError({ title: t('GENERIC_ERROR.TITLE'), message: t('GENERIC_ERROR.MESSAGE') }),
+          );
+        }
+      }),
+    [navigate, t],
+  );
+
+  if (!idle) return null;
+  return (
+    <Suspense fallback={null}>
+      <IdleSessionDialog
+        opened
+        onConfirm={() => {
+          setIdle(false);
+          writeStorage(STORAGE_KEYS.redirectUrl, wanted);
+          clearSession('expired');
+          navigate(paths.auth.signIn.getHref(wanted), { replace: true });
+        }}
+      />
+    </Suspense>
+  );
+}

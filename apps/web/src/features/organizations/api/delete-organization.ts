@@ -1,0 +1,14 @@
+import { deleteOrganizationContract } from '@fluxo/domain/organizations/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api/client.ts';
+import { organizationsKeys } from './get-organizations.ts';
+
+/** DELETE /api/v1/organizations/:id (owners only); the list is read again afterwards. */
+export function useDeleteOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(deleteOrganizationContract, { params: { id }, organizationId: id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationsKeys.all }),
+  });
+}

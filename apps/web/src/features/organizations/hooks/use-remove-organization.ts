@@ -1,0 +1,33 @@
+import type { Organization } from '@fluxo/domain/organizations/contracts';
+import { useTranslation } from 'react-i18next';
+import { openRemoveOrganizationDialog } from '../../../components/dialogs/remove-organization-dialog.tsx';
+import { showError, showSuccess } from '../../../components/widgets/toasts.ts';
+import { errorMessageKeyOf } from '../../../lib/api/errors.ts';
+import { setSelectedOrganizationId, useSession } from '../../../lib/auth/session.ts';
+import { useDeleteOrganization } from '../api/delete-organization.ts';
+
+/**
+ * Removes an organization the user owns, once confirmed with its VAT number (or, for one without a
+ * VAT number, the owner's e-mail) — spec §2, §5. Another organization is then selected by default.
+ */
+export function useRemoveOrganization(): (organization: Organization) => Promise<void> {
+  const { t } = useTranslation();
+  const session = useSession();
+  const remove = useDeleteOrganization();
+  return async (organization) => {
+    const confirmed = await openRemoveOrganizationDialog({
+      organizationName: organization.name,
+      confirmation: organization.vatNumber.trim()
+        ? { kind: 'vat', vatNumber: organization.vatNumber }
+        : { kind: 'email', ownerEmail: session?.claims.uem ?? '' },
+    });
+    if (!confirmed) return;
+    try {
+      await remove.mutateAsync(organization.id);
+      setSelectedOrganizationId(null);
+      showSuccess({ message: t('DIALOGS.REMOVE_ORGANIZATION.DONE', { name: organization.name }) });
+    } catch (error) {
+      showError({ title: t('DIALOGS.REMOVE_ORGANIZATION.FAILED'), message: t(errorMessageKeyOf(error)) });
+    }
+  };
+}

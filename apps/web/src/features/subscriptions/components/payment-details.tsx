@@ -1,0 +1,127 @@
+import type { Payment } from '@fluxo/domain/payments/contracts';
+import {
+  CopyButton,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useFormatMoney } from '../../../lib/format/money.ts';
+
+function Field({ label, value, copy }: { label: string; value: string; copy?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      {copy ? (
+        <CopyButton value={value.replace(/\s/g, '')}>
+          {({ copied, copy: doCopy }) => (
+            <Tooltip label={copied ? t('BILLING.COPIED') : t('BILLING.COPY')} withArrow>
+              <UnstyledButton onClick={doCopy} aria-label={`${label}: ${value}`}>
+                <Text ff="monospace" fw={600}>
+                  {value}
+                </Text>
+              </UnstyledButton>
+            </Tooltip>
+          )}
+        </CopyButton>
+      ) : (
+        <Text ff="monospace" fw={600}>
+          {value}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** "123456789" → "123 456 789", as Multibanco references are printed. */
+export function groupReference(reference: string): string {
+  return reference.replace(/\s/g, '').replace(/(\d{3})(?=\d)/g, '$1 ');
+}
+
+/** "PT50000201231234567890154" → "PT50 0002 0123 …". */
+export function groupIban(iban: string): string {
+  return iban.replace(/\s/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/** Multibanco reference: entity, reference and amount to pay at an ATM or home banking. */
+export function MultibancoDetails({ payment }: { payment: Payment }) {
+  const { t } = useTranslation();
+  const money = useFormatMoney();
+  if (!payment.multibanco) return null;
+  return (
+    <Paper withBorder p="md" radius="md" aria-label={t('BILLING.MULTIBANCO.TITLE')} role="region">
+      <Title order={4} fz="sm" mb="sm">
+        {t('BILLING.MULTIBANCO.TITLE')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 3 }}>
+        <Field label={t('BILLING.MULTIBANCO.ENTITY')} value={payment.multibanco.entity} copy />
+        <Field
+          label={t('BILLING.MULTIBANCO.REFERENCE')}
+          value={groupReference(payment.multibanco.reference)}
+          copy
+        />
+        <Field label={t('BILLING.AMOUNT')} value={money(payment.multibanco.amountCents, payment.currency)} />
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+/** Bank transfer: Fluxo's account and the reference to quote; an administrator confirms it. */
+export function TransferDetails({ payment }: { payment: Payment }) {
+  const { t } = useTranslation();
+  const money = useFormatMoney();
+  if (!payment.transfer) return null;
+  return (
+    <Paper withBorder p="md" radius="md" aria-label={t('BILLING.TRANSFER.TITLE')} role="region">
+      <Title order={4} fz="sm" mb="sm">
+        {t('BILLING.TRANSFER.TITLE')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Field label={t('BILLING.TRANSFER.BENEFICIARY')} value={payment.transfer.beneficiary} />
+        <Field label={t('BILLING.TRANSFER.IBAN')} value={groupIban(payment.transfer.iban)} copy />
+        <Field label={t('BILLING.TRANSFER.BIC')} value={payment.transfer.bic} />
+        <Field label={t('BILLING.TRANSFER.REFERENCE')} value={payment.transfer.reference} copy />
+        <Field label={t('BILLING.AMOUNT')} value={money(payment.totalCents, payment.currency)} />
+      </SimpleGrid>
+      <Text size="sm" c="dimmed" mt="sm">
+        {t('BILLING.TRANSFER.HELP')}
+      </Text>
+    </Paper>
+  );
+}
+
+/** SEPA direct debit: the mandate signed and the account it collects from. */
+export function DirectDebitDetails({ payment }: { payment: Payment }) {
+  const { t } = useTranslation();
+  if (!payment.directDebit) return null;
+  return (
+    <Paper withBorder p="md" radius="md" aria-label={t('BILLING.DIRECT_DEBIT.TITLE')} role="region">
+      <Title order={4} fz="sm" mb="sm">
+        {t('BILLING.DIRECT_DEBIT.TITLE')}
+      </Title>
+      <Group gap="xl">
+        <Field label={t('BILLING.DIRECT_DEBIT.MANDATE')} value={payment.directDebit.mandateReference} />
+        <Field label={t('BILLING.DIRECT_DEBIT.IBAN')} value={payment.directDebit.ibanMasked} />
+      </Group>
+      <Text size="sm" c="dimmed" mt="sm">
+        {t('BILLING.DIRECT_DEBIT.AWAITING')}
+      </Text>
+    </Paper>
+  );
+}
+
+/** The details for the way the payment is being paid. */
+export function ChosenPaymentDetails({ payment }: { payment: Payment }) {
+  if (payment.type === 1) return <MultibancoDetails payment={payment} />;
+  if (payment.type === 3) return <TransferDetails payment={payment} />;
+  if (payment.type === 2) return <DirectDebitDetails payment={payment} />;
+  return null;
+}
