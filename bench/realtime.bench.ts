@@ -23,14 +23,17 @@ const PACED_EVENTS = Number(process.env.RT_BENCH_PACED_EVENTS ?? 30);
 const PACED_INTERVAL_MS = Number(process.env.RT_BENCH_PACED_INTERVAL_MS ?? 150);
 const PASSWORD = 'bench-realtime-password';
 
-// The bench users' password is hashed cheaply (the hash carries its own cost parameters).
-process.env.SCRYPT_N ??= '1024';
-
 /** Writes the bench users and one organization holding them all, before the server starts. */
 async function seed(target: { dataDir: string; databaseUrl: string | null }): Promise<string> {
+  // The bench users' password is hashed cheaply (the hash carries its own cost parameters). Set only
+  // around this import: the API bench's servers must keep the production cost.
+  const previous = process.env.SCRYPT_N;
+  process.env.SCRYPT_N = '1024';
+  const { hashPassword } = await import('../apps/server/src/platform/passwords.ts');
+  if (previous === undefined) delete process.env.SCRYPT_N;
+  else process.env.SCRYPT_N = previous;
   const { openDatabase } = await import('../apps/server/src/db/client.ts');
   const { organizationMembers, organizations, users } = await import('../apps/server/src/db/schema.ts');
-  const { hashPassword } = await import('../apps/server/src/platform/passwords.ts');
   const database = await openDatabase({ ...target, inMemoryDatabase: false });
   try {
     const passwordHash = await hashPassword(PASSWORD);
