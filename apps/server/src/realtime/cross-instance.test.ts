@@ -27,6 +27,8 @@ const redis = postgres ? await startRedis() : null;
 if (!postgres) console.warn('cross-instance: needs PostgreSQL (DATABASE_URL or initdb/pg_ctl); skipped');
 else if (!redis) console.warn('cross-instance: needs redis-server (apt-get install redis-server); skipped');
 const available = postgres !== null && redis !== null;
+if (process.env.CI && !available)
+  throw new Error('cross-instance: CI must provide PostgreSQL and redis-server (.ci/run installs them)');
 
 const databases: Database[] = [];
 const instances: Instance[] = [];
