@@ -54,7 +54,7 @@ export async function apiBench(): Promise<void> {
       rows.push(...(await measure('PostgreSQL', server)));
     } finally {
       await server.stop();
-      cluster?.stop();
+      await cluster?.stop();
     }
   } else {
     console.log('No PostgreSQL (initdb not found and DATABASE_URL unset): PostgreSQL figures skipped.');

@@ -1,10 +1,14 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import {
+  freePort,
+  startThrowawayPostgres,
+  type ThrowawayPostgres,
+} from '../apps/server/src/test/local-services.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -13,18 +17,6 @@ export interface RunningServer {
   /** The server process id (to read its memory from /proc). */
   pid: number;
   stop(): Promise<void>;
-}
-
-/** A port the OS says is free right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Starts the real server (tsx, production mode, demo data) as its own process and waits for it. */
@@ -97,45 +89,9 @@ export async function load(options: autocannon.Options): Promise<LoadResult> {
   };
 }
 
-export interface PostgresCluster {
-  url: string;
-  stop(): void;
-}
-
-/** A throwaway PostgreSQL cluster from the machine's initdb/pg_ctl (as the postgres user when root). */
-export async function startPostgres(): Promise<PostgresCluster | null> {
-  if (spawnSync('which', ['initdb']).status !== 0) return null;
-  const dir = mkdtempSync(path.join(tmpdir(), 'fluxo-bench-pg-'));
-  const asPg = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
-  if (asPg.length) {
-    const uid = Number(spawnSync('id', ['-u', 'postgres']).stdout.toString().trim());
-    chownSync(dir, uid, uid);
-  }
-  const run = (args: string[]) => {
-    const [command, ...rest] = [...asPg, ...args];
-    const r = spawnSync(command!, rest, { stdio: 'pipe' });
-    if (r.status !== 0) throw new Error(`${args[0]} failed: ${r.stderr}`);
-  };
-  const port = await freePort();
-  run(['initdb', '-D', `${dir}/data`, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
-  run([
-    'pg_ctl',
-    '-D',
-    `${dir}/data`,
-    '-l',
-    `${dir}/log`,
-    '-w',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off`,
-    'start',
-  ]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop() {
-      run(['pg_ctl', '-D', `${dir}/data`, '-m', 'fast', 'stop']);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+/** A throwaway PostgreSQL cluster tuned for benchmarks (no fsync, asynchronous commit). */
+export function startPostgres(): Promise<ThrowawayPostgres | null> {
+  return startThrowawayPostgres(['synchronous_commit=off', 'max_connections=300']);
 }
 
 export function printTable(title: string, rows: Record<string, string | number>[]): void {

@@ -259,7 +259,7 @@ export async function realtimeBench(): Promise<void> {
         )),
       );
     } finally {
-      cluster?.stop();
+      await cluster?.stop();
     }
   } else {
     console.log('No PostgreSQL (initdb not found and DATABASE_URL unset): PostgreSQL figures skipped.');

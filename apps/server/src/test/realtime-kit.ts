@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { constants, publicEncrypt, randomUUID } from 'node:crypto';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,7 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { DEMO_PASSWORD, seedDemo } from '../modules/demo/seed.ts';
 import { loadConfig } from '../platform/config.ts';
 import { freshDatabase } from './harness.ts';
+import { freePort, startThrowawayPostgres } from './local-services.ts';
 
 /**
  * Real-time test kit: app instances listening on a port (several may share one database, to play
@@ -207,16 +208,7 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5_0
   }
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export { freePort } from './local-services.ts';
 
 /** A throwaway redis-server on a free loopback port, or null when Redis is not installed. */
 export async function startRedis(): Promise<{ url: string; stop(): Promise<void> } | null> {
@@ -275,38 +267,7 @@ export async function postgresForTest(): Promise<{ url: string; stop(): Promise<
       },
     };
   }
-  if (spawnSync('sh', ['-c', 'command -v initdb && command -v pg_ctl']).status !== 0) return null;
-  const dir = mkdtempSync(path.join(tmpdir(), 'fluxo-rt-pg-'));
-  const asPostgres = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
-  if (asPostgres.length) {
-    const uid = Number(spawnSync('id', ['-u', 'postgres']).stdout.toString().trim());
-    chownSync(dir, uid, uid);
-  }
-  const run = (args: string[]) => {
-    const [command, ...rest] = [...asPostgres, ...args];
-    const result = spawnSync(command!, rest, { stdio: 'pipe' });
-    if (result.status !== 0) throw new Error(`${args[0]} failed: ${result.stderr}`);
-  };
-  const port = await freePort();
-  run(['initdb', '-D', `${dir}/data`, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
-  run([
-    'pg_ctl',
-    '-D',
-    `${dir}/data`,
-    '-l',
-    `${dir}/log`,
-    '-w',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-    'start',
-  ]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    async stop() {
-      run(['pg_ctl', '-D', `${dir}/data`, '-m', 'fast', 'stop']);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return startThrowawayPostgres();
 }
 
 /** Opens (and migrates) a database by URL: one Database per instance, as separate processes would. */
