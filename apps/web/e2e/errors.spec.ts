@@ -158,11 +158,13 @@ test.describe('spec §8: loading the app', () => {
 
     test('an alert says the browser is outdated', async ({ page }) => {
       const alert = page.waitForEvent('dialog');
-      void page.goto('/auth/signin');
+      // The navigation waits on the alert and may still be pending when the test closes the page.
+      const navigation = page.goto('/auth/signin').catch(() => undefined);
       const dialog = await alert;
       expect(dialog.type()).toBe('alert');
       expect(dialog.message()).toBe(t('gb', 'OUTDATED_BROWSER.MESSAGE'));
       await dialog.dismiss();
+      await navigation;
     });
   });
 });
