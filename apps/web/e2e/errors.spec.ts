@@ -1,6 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { CreateOrganizationModal } from './pages/create-organization-modal.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { SupportTicketsModal } from './pages/support-tickets-modal.ts';
+import { randomPtNif } from './support/data.ts';
 import { t } from './support/i18n.ts';
 import { signInNewUser } from './support/signed-in.ts';
 
@@ -101,22 +103,27 @@ test.describe('spec §8: failed calls while signed in', () => {
   test('a currency list that cannot be loaded is empty and the currency keeps its default', async ({
     page,
     request,
-  }, testInfo) => {
-    test.skip(
-      testInfo.project.name === 'mobile',
-      "the same form on a phone; its menu model is the routing suite's",
-    );
+  }) => {
     await page.route('**/assets/json-values/currencies.json', (route) =>
       route.fulfill({ status: 503, body: '' }),
     );
+    // The same form on both devices: in the header's switcher on desktop, in the menu drawer on a phone.
     const { shell } = await signInNewUser(page, request, 'currencies');
     await shell.openOrganizationMenu();
     await page.getByRole('menuitem', { name: t('gb', 'ORGANIZATIONS.CREATE.ACTION') }).click();
-    const dialog = page.getByRole('dialog', { name: t('gb', 'ORGANIZATIONS.CREATE.TITLE') });
-    await expect(dialog.getByText(t('gb', 'REFERENCE_DATA.CURRENCIES_UNAVAILABLE'))).toBeVisible();
+    const modal = new CreateOrganizationModal(page);
+    await expect(modal.dialog.getByText(t('gb', 'REFERENCE_DATA.CURRENCIES_UNAVAILABLE'))).toBeVisible();
     await expect(
-      dialog.getByRole('textbox', { name: t('gb', 'ORGANIZATIONS.FIELDS.CURRENCY') }),
+      modal.dialog.getByRole('textbox', { name: t('gb', 'ORGANIZATIONS.FIELDS.CURRENCY') }),
     ).toBeDisabled();
+
+    // The organization is still created, in the default currency of its country.
+    const created = page.waitForRequest(
+      (call) => call.method() === 'POST' && new URL(call.url()).pathname === '/api/v1/organizations',
+    );
+    await modal.create({ name: 'Moedas, Lda', vatNumber: randomPtNif(), country: 'Portugal' });
+    expect((await created).postDataJSON()).toMatchObject({ country: 'PT', currency: 'EUR' });
+    await expect(shell.organizationSwitcher('Moedas, Lda')).toBeAttached();
   });
 });
 

@@ -1,8 +1,12 @@
+import { LANGUAGES } from '@fluxo/domain/languages';
 import { expect, type Page, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { MobileShell } from './pages/mobile/mobile-shell.ts';
+import { randomPtNif } from './support/data.ts';
 import { t } from './support/i18n.ts';
-import { devicePath, onPhone, signInAs, urlOf } from './support/session.ts';
+import { keepScreenshot } from './support/screenshots.ts';
+import { api, apiToken, devicePath, onPhone, signInAs, urlOf } from './support/session.ts';
+import { newUser } from './support/signed-in.ts';
 
 /** Spec §2 menu and the organization change (spinner timings under Playwright's clock). */
 
@@ -61,6 +65,42 @@ test('the phone has a bottom bar with touch-sized controls', async ({ page }, te
   await shell.bottomNavigation.getByRole('link', { name: t('pt', 'MENU.TREASURY.TITLE') }).click();
   await expect(page).toHaveURL(urlOf(testInfo, '/treasury/wallets'));
 });
+
+// The bottom bar of an organization's owner: home, the first three groups (financial management, the
+// longest label in every language, among them) and the menu button.
+const BOTTOM_BAR = [
+  'MOBILE.HOME',
+  'MENU.TREASURY.TITLE',
+  'MENU.FINANCIAL.TITLE',
+  'MENU.BILLING.TITLE',
+  'MOBILE.MENU',
+];
+
+for (const language of LANGUAGES) {
+  test(`every label of the phone's bottom bar shows whole and readable (${language})`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.skip(!onPhone(testInfo), 'the bottom bar is the phone layout');
+    const user = await newUser(request, `bottom-bar-${language}`, language);
+    const token = await apiToken(request, user.email, user.password);
+    await api(request, token, 'POST', '/api/v1/organizations', {
+      data: { name: `Barra ${language} ${Date.now().toString(36)}`, vatNumber: randomPtNif(), country: 'PT' },
+    });
+    await signInAs(page, user.email, user.password);
+    const shell = new MobileShell(page, language);
+    await expect(shell.bottomNavigation).toBeVisible();
+    await expect(shell.bottomBarControl('MENU.FINANCIAL.TITLE')).toBeVisible();
+    for (const key of BOTTOM_BAR) {
+      const label = await shell.bottomBarLabel(key);
+      expect(label.cut, `${t(language, key)} is cut`).toBe(false);
+      expect(label.fontSize).toBeGreaterThanOrEqual(11);
+      expect(label.width).toBeGreaterThanOrEqual(44);
+      expect(label.height).toBeGreaterThanOrEqual(44);
+    }
+    await keepScreenshot(page, testInfo, `bottom-bar-${language}`);
+  });
+}
 
 function spinner(page: Page) {
   return page.getByRole('status', { name: t('pt', 'SHELL.SWITCHING_ORGANIZATION') });

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { ContactModal } from './pages/contact-modal.ts';
 import { Tour } from './pages/tour.ts';
 import { FRESH_VISITOR } from './support/fresh-visitor.ts';
+import { t } from './support/i18n.ts';
+import { onPhone } from './support/session.ts';
 import { apiToken, signInNewUser } from './support/signed-in.ts';
 
 test.use({ storageState: FRESH_VISITOR });
@@ -65,3 +68,35 @@ for (const [how, key] of [
       .toBe('true');
   });
 }
+
+test('the tour pauses while a modal is open and resumes at the same step once it closes', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(onPhone(testInfo), 'the tour does not run on a phone');
+  const { user, shell } = await signInNewUser(page, request, 'tour-modal');
+  const tour = new Tour(page);
+  await expect(tour.step('TOUR.MAIN.WELCOME.TITLE')).toBeVisible();
+  await tour.button('TOUR.BUTTONS.NEXT').click();
+  await expect(tour.step('TOUR.MAIN.ORGANIZATION.TITLE')).toBeVisible();
+
+  // The backdrop keeps the mouse off the header; the keyboard still reaches the user menu.
+  await shell.userMenuButton(user.name).press('Enter');
+  await page.getByRole('menuitem', { name: t('gb', 'CONTACT_US.ACTION') }).press('Enter');
+  const contact = new ContactModal(page);
+  await expect(contact.dialog).toBeVisible();
+  await expect(tour.step('TOUR.MAIN.ORGANIZATION.TITLE')).toHaveCount(0);
+  await expect(tour.backdrop).toHaveCount(0);
+  // The modal is usable while the tour waits.
+  await contact.subject.fill('Tour');
+  await expect(contact.subject).toHaveValue('Tour');
+
+  // Escape belongs to the modal now: it closes the modal and leaves the tour where it was.
+  await page.keyboard.press('Escape');
+  await expect(contact.dialog).toBeHidden();
+  await expect(tour.step('TOUR.MAIN.ORGANIZATION.TITLE')).toBeVisible();
+  await expect(tour.backdrop).toHaveCount(1);
+  await tour.button('TOUR.BUTTONS.NEXT').click();
+  await expect(tour.step('TOUR.MAIN.MENU.TITLE')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('tour_completed_main-layout'))).toBeNull();
+});

@@ -2,10 +2,32 @@ import { buildMenus, type MenuKey } from '@fluxo/domain/menus';
 import { allGrants } from '@fluxo/domain/permissions';
 import { paths, toDesktopPath } from '../lib/paths.ts';
 
-/** A page reached from the menu: its path and the i18n keys of its group, title and purpose. */
+/**
+ * A module of the product: a menu group, with the user settings apart (they belong to the user, not
+ * to an organization) and the dashboards standing for the welcome group. Until a module lands, its
+ * pages show the empty state from a chunk of its own (`routes/{app,mobile}/module-placeholders/`).
+ */
+export type ModuleKey = Exclude<MenuKey, 'welcome'> | 'dashboards' | 'settings';
+
+export const MODULE_KEYS: readonly ModuleKey[] = [
+  'dashboards',
+  'portfolio',
+  'treasury',
+  'financial',
+  'billing',
+  'accounting',
+  'reports',
+  'integrations',
+  'organization',
+  'settings',
+  'chat',
+];
+
+/** A page reached from the menu: its path, its module and the i18n keys of its group, title and purpose. */
 export interface ModulePage {
   path: string;
   menuKey: MenuKey;
+  module: ModuleKey;
   groupTitleKey: string;
   titleKey: string;
   descriptionKey: string;
@@ -25,6 +47,7 @@ function collectModulePages(): ModulePage[] {
         pages.set(sub.path, {
           path: sub.path,
           menuKey: menu.key,
+          module: menu.key === 'welcome' ? 'dashboards' : menu.key,
           groupTitleKey: menu.title,
           titleKey: sub.title,
           descriptionKey: sub.title.replace(/^MENU\./, 'MODULES.'),
@@ -42,6 +65,7 @@ export const EXTRA_MODULE_PAGES: readonly ModulePage[] = [
   {
     path: paths.app.portfolio.addClient.path,
     menuKey: 'portfolio',
+    module: 'portfolio',
     groupTitleKey: 'MENU.PORTFOLIO.TITLE',
     titleKey: 'SHELL.PAGES.PORTFOLIO_ADD_CLIENT.TITLE',
     descriptionKey: 'SHELL.PAGES.PORTFOLIO_ADD_CLIENT.PURPOSE',
@@ -49,6 +73,7 @@ export const EXTRA_MODULE_PAGES: readonly ModulePage[] = [
   {
     path: paths.app.portfolio.invites.path,
     menuKey: 'portfolio',
+    module: 'portfolio',
     groupTitleKey: 'MENU.PORTFOLIO.TITLE',
     titleKey: 'SHELL.PAGES.PORTFOLIO_INVITES.TITLE',
     descriptionKey: 'SHELL.PAGES.PORTFOLIO_INVITES.PURPOSE',
@@ -56,6 +81,7 @@ export const EXTRA_MODULE_PAGES: readonly ModulePage[] = [
   {
     path: paths.app.portfolio.clientsSettings.path,
     menuKey: 'portfolio',
+    module: 'portfolio',
     groupTitleKey: 'MENU.PORTFOLIO.TITLE',
     titleKey: 'SHELL.PAGES.PORTFOLIO_CLIENTS_SETTINGS.TITLE',
     descriptionKey: 'SHELL.PAGES.PORTFOLIO_CLIENTS_SETTINGS.PURPOSE',
@@ -72,6 +98,7 @@ export const EXTRA_MODULE_PAGES: readonly ModulePage[] = [
     return {
       path,
       menuKey: 'organization' as const,
+      module: 'settings' as const,
       groupTitleKey: 'SHELL.PAGES.SETTINGS_GROUP',
       titleKey: `${section}.TITLE`,
       descriptionKey: `${section}.PURPOSE`,

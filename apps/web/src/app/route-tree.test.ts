@@ -1,8 +1,8 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { allPaths, paths, toMobileHref } from '../lib/paths.ts';
-import { DESKTOP_ONLY_PATHS, MOBILE_ONLY_PATHS } from './module-pages.ts';
-import { routes } from './route-tree.tsx';
+import { DESKTOP_ONLY_PATHS, MOBILE_ONLY_PATHS, MODULE_KEYS, modulePagesOf } from './module-pages.ts';
+import { modulePlaceholder, routes, type Variant } from './route-tree.tsx';
 
 /** The deepest route a URL reaches; the catch-all means the router has no page for it. */
 function reaches(url: string): string | undefined {
@@ -41,5 +41,18 @@ describe('route tree', () => {
   it('sends unknown paths, and the playground of a production build, to the catch-all', () => {
     expect(reaches('/no/such/page')).toBe('*');
     expect(reaches('/m/no/such/page')).toBe('*');
+  });
+
+  it('gives each module its own placeholder chunk in both trees', async () => {
+    for (const variant of ['desktop', 'mobile'] as const satisfies Variant[]) {
+      const modules = new Set(modulePagesOf(variant).map((page) => page.module));
+      expect([...modules].every((module) => MODULE_KEYS.includes(module))).toBe(true);
+      const screens = await Promise.all(
+        MODULE_KEYS.map(async (module) => (await modulePlaceholder(variant, module)()).Component),
+      );
+      expect(screens.every((screen) => typeof screen === 'function')).toBe(true);
+      // One file, hence one lazy chunk, per module: no two modules share a screen.
+      expect(new Set(screens).size).toBe(MODULE_KEYS.length);
+    }
   });
 });

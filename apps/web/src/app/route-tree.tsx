@@ -3,7 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { MOBILE_PREFIX, paths } from '../lib/paths.ts';
 import { GuestOnly, RequireAuth, RequireInactive, RouteRules } from './guards.tsx';
-import { isUserSettingsPage, modulePagesOf } from './module-pages.ts';
+import { isUserSettingsPage, type ModuleKey, type ModulePage, modulePagesOf } from './module-pages.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -15,7 +15,7 @@ function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
 /** Spec §2: the playground exists only when development routes are enabled. */
 const DEV_ROUTES = import.meta.env.DEV || import.meta.env.VITE_DEV_ROUTES === '1';
 
-type Variant = 'desktop' | 'mobile';
+export type Variant = 'desktop' | 'mobile';
 
 /** A path of the table as a route path inside its tree (`/auth` → `auth` under `/m`). */
 const at = (path: string) => path.replace(/^\//, '');
@@ -59,6 +59,24 @@ const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
     (m) => m.WalletsRoute,
   ),
 };
+
+// Each module's placeholder is a file, hence a chunk, of its own: the module, when it lands, replaces
+// its chunk without touching the others. The globs are resolved at build time, one lazy import per file.
+const MODULE_PLACEHOLDERS: Record<Variant, Record<string, () => Promise<{ default: ComponentType }>>> = {
+  desktop: import.meta.glob<{ default: ComponentType }>('./routes/app/module-placeholders/*.tsx'),
+  mobile: import.meta.glob<{ default: ComponentType }>('./routes/mobile/module-placeholders/*.tsx'),
+};
+
+/** The empty-state page of a module not built yet, from that module's own chunk. */
+export function modulePlaceholder(
+  variant: Variant,
+  module: ModuleKey,
+): () => Promise<{ Component: ComponentType }> {
+  const files = MODULE_PLACEHOLDERS[variant];
+  const file = Object.keys(files).find((path) => path.endsWith(`/${module}.tsx`));
+  if (!file) throw new Error(`No ${variant} placeholder for the ${module} module`);
+  return screen(files[file]!, (m) => m.default);
+}
 
 /** The signed-out pages: sign in, sign up, and the sign-up steps of an account not yet active. */
 function authRoutes(): RouteObject[] {
@@ -121,18 +139,9 @@ function authRoutes(): RouteObject[] {
 function signedInRoutes(variant: Variant): RouteObject[] {
   const mobile = variant === 'mobile';
   const pages = modulePagesOf(variant).filter((page) => page.path !== paths.app.welcome.path);
-  const placeholder = mobile
-    ? screen(
-        () => import('./routes/mobile/module-placeholder.tsx'),
-        (m) => m.MobileModulePlaceholderRoute,
-      )
-    : screen(
-        () => import('./routes/app/module-placeholder.tsx'),
-        (m) => m.ModulePlaceholderRoute,
-      );
-  const pageRoute = (path: string): RouteObject => ({
-    path: at(path),
-    lazy: FEATURE_SCREENS[path] ?? placeholder,
+  const pageRoute = (page: ModulePage): RouteObject => ({
+    path: at(page.path),
+    lazy: FEATURE_SCREENS[page.path] ?? modulePlaceholder(variant, page.module),
   });
   const treasury = pages.filter((page) => page.menuKey === 'treasury');
   const settings = pages.filter((page) => isUserSettingsPage(page.path));
@@ -196,7 +205,7 @@ function signedInRoutes(variant: Variant): RouteObject[] {
                         (m) => m.WelcomeRoute,
                       ),
                 },
-                ...settings.map((p) => pageRoute(p.path)),
+                ...settings.map(pageRoute),
                 {
                   // Module pages need an organization in use; without one the user starts at welcome.
                   lazy: screen(
@@ -206,9 +215,9 @@ function signedInRoutes(variant: Variant): RouteObject[] {
                   children: [
                     {
                       lazy: appGuard('RequireTreasuryAccess'),
-                      children: treasury.map((p) => pageRoute(p.path)),
+                      children: treasury.map(pageRoute),
                     },
-                    ...others.map((p) => pageRoute(p.path)),
+                    ...others.map(pageRoute),
                   ],
                 },
               ],

@@ -16,6 +16,42 @@ export class MobileShell {
     return this.bottomNavigation.getByRole('button', { name: t(this.language, 'MOBILE.MENU') });
   }
 
+  /** A control of the bottom bar (a tab link, or the menu button) by the i18n key of its label. */
+  bottomBarControl(key: string): Locator {
+    const name = t(this.language, key);
+    return this.bottomNavigation
+      .getByRole('link', { name, exact: true })
+      .or(this.bottomNavigation.getByRole('button', { name, exact: true }));
+  }
+
+  /**
+   * How a bottom-bar control shows its label: whether any of it is cut (wider or taller than its
+   * box, or sticking out of the control), its font size and the control's size.
+   */
+  async bottomBarLabel(
+    key: string,
+  ): Promise<{ cut: boolean; fontSize: number; width: number; height: number }> {
+    const control = this.bottomBarControl(key);
+    const label = control.getByText(t(this.language, key), { exact: true });
+    const [box, cut, fontSize] = await Promise.all([
+      control.boundingBox(),
+      label.evaluate((element) => {
+        const inner = element.getBoundingClientRect();
+        const outer = (element.closest('a, button') ?? element).getBoundingClientRect();
+        return (
+          element.scrollWidth > element.clientWidth ||
+          element.scrollHeight > element.clientHeight ||
+          inner.left < outer.left ||
+          inner.right > outer.right ||
+          inner.top < outer.top ||
+          inner.bottom > outer.bottom
+        );
+      }),
+      label.evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize)),
+    ]);
+    return { cut, fontSize, width: box?.width ?? 0, height: box?.height ?? 0 };
+  }
+
   /** The whole menu, in the drawer. */
   get navigation(): Locator {
     return this.page.getByRole('navigation', { name: t(this.language, 'NAV.MAIN_MENU') });

@@ -1,0 +1,6 @@
+import { ModulePlaceholderRoute } from '../module-placeholder.tsx';
+
+/** The financial management pages until the module lands: a chunk of their own, which the module's screens replace. */
+export default function FinancialPlaceholderRoute() {
+  return <ModulePlaceholderRoute />;
+}

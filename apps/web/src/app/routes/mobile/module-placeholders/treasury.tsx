@@ -1,0 +1,6 @@
+import { MobileModulePlaceholderRoute } from '../module-placeholder.tsx';
+
+/** The treasury pages on a phone until the module lands: a chunk of their own, which the module's screens replace. */
+export default function MobileTreasuryPlaceholderRoute() {
+  return <MobileModulePlaceholderRoute />;
+}
