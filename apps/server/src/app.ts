@@ -16,6 +16,7 @@ import { PUBLIC } from './platform/access.ts';
 import type { Config } from './platform/config.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { registerGuard } from './platform/guard.ts';
+import type { LiveSessions } from './platform/live-sessions.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { loadSecrets, type ServerSecrets } from './platform/secrets.ts';
 import { type RealtimeHub, registerRealtime } from './realtime/realtime.plugin.ts';
@@ -32,6 +33,7 @@ export interface App {
   secrets: ServerSecrets;
   mailer: Mailer;
   realtime: RealtimeHub;
+  liveSessions: LiveSessions;
 }
 
 /** Bodies above this are refused with BODY_TOO_LARGE; upload routes set their own limit. */
@@ -51,7 +53,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   const secrets = await loadSecrets(db);
   await ensureFeatureFlags(db);
   const mailer = givenMailer ?? createMailer(config);
-  registerGuard(app, db, secrets.jwtKey);
+  const liveSessions = await registerGuard(app, database, secrets.jwtKey);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Fluxo API', version: config.app.appVersion } },
@@ -63,13 +65,14 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   );
 
   const authDeps = { db, jwtKey: secrets.jwtKey, tokenTtlSeconds: config.tokenTtlSeconds, mailer };
+  // First, so that the routes that end sessions can close their sockets.
+  const realtime = await registerRealtime(app, { config, database, secrets });
   homeRoutes(app, { db, config, publicVapidKey: secrets.vapid.publicKey });
-  authRoutes(app, { ...authDeps, privateKeyPem: secrets.privateKeyPem });
+  authRoutes(app, { ...authDeps, privateKeyPem: secrets.privateKeyPem, sockets: realtime });
   accountRoutes(app, authDeps);
   assetsRoutes(app);
   organizationsRoutes(app, { db });
   salesRoutes(app, { db, mailer, salesEmail: config.salesEmail });
-  const realtime = await registerRealtime(app, { config, database, secrets });
   connectionsRoutes(app, { db, realtime, authTimeoutSeconds: config.connections.authTimeoutSeconds });
   await registerBilling(app, { db, config });
   app.get(
@@ -80,5 +83,5 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   );
 
   await webRoutes(app, config.webDist);
-  return { app, secrets, mailer, realtime };
+  return { app, secrets, mailer, realtime, liveSessions };
 }

@@ -2,38 +2,18 @@
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
-/** The server sends the real-time envelope { messageId, type, data, createdAt }: a text for each push event. */
-const TEXTS = {
-  SUBSCRIPTION_UNLOCKED: {
-    title: 'Subscription unlocked',
-    body: 'Your subscription is active again.',
-    url: '/',
-  },
-  ORGANIZATION_UNLOCKED: {
-    title: 'Organization unlocked',
-    body: 'Your organization is available again.',
-    url: '/',
-  },
-  BILLING_DOCUMENT_CREATED: { title: 'New document', body: 'A billing document was created.', url: '/' },
-  CONNECTION_STATUS_CHANGED: {
-    title: 'Your bank is waiting for you',
-    body: 'Open Fluxo to finish connecting your bank.',
-    url: '/treasury/wallets',
-  },
-};
-
+/**
+ * The server sends the real-time envelope { messageId, type, data, createdAt } with the notification to
+ * show, { title, body, url, lang }, already in the user's language (pushPayload in @fluxo/domain): the
+ * worker has no session to learn the language from, and no texts of its own.
+ */
 function describe(payload) {
-  const known = TEXTS[payload.type] || {};
-  const extra = payload.data?.ExtraData;
-  let body = typeof payload.body === 'string' ? payload.body : known.body || '';
-  if (!payload.body && extra && extra.InstitutionName)
-    body = `${extra.InstitutionName} · ${extra.ConnectionName || ''}`;
-  if (!payload.body && payload.type === 'BILLING_DOCUMENT_CREATED' && payload.data?.Number)
-    body = `${known.body} ${payload.data.Number}`;
+  const shown = payload && typeof payload.notification === 'object' ? payload.notification || {} : {};
   return {
-    title: typeof payload.title === 'string' && payload.title ? payload.title : known.title || 'Fluxo',
-    body,
-    url: typeof payload.url === 'string' ? payload.url : known.url || '/',
+    title: typeof shown.title === 'string' && shown.title ? shown.title : 'Fluxo',
+    body: typeof shown.body === 'string' ? shown.body : '',
+    url: typeof shown.url === 'string' ? shown.url : '/',
+    lang: typeof shown.lang === 'string' ? shown.lang : '',
   };
 }
 
@@ -42,10 +22,10 @@ self.addEventListener('push', (event) => {
   try {
     payload = event.data ? event.data.json() : {};
   } catch {
-    payload = { body: event.data ? event.data.text() : '' };
+    payload = {};
   }
-  const { title, body, url } = describe(payload || {});
-  const options = { body, icon: '/favicon.svg', tag: payload.messageId, data: { url } };
+  const { title, body, url, lang } = describe(payload);
+  const options = { body, lang, icon: '/favicon.svg', tag: payload?.messageId, data: { url } };
   event.waitUntil(self.registration.showNotification(title, options).catch(() => undefined));
 });
 

@@ -56,6 +56,20 @@ export function errorMessageKey(code: ErrorCode): string {
   return `ERRORS.${code}`;
 }
 
+/**
+ * The VALIDATION.* message key of a zod issue: the server puts it in an error's details and the web
+ * forms show it, so a message reads the same whichever side found the problem.
+ */
+export function validationIssueKey(issue: { code: string; format?: string }): string {
+  if (issue.code === 'invalid_type') return 'VALIDATION.INVALID_TYPE';
+  if (issue.code === 'invalid_format' && issue.format === 'email') return 'VALIDATION.EMAIL';
+  if (issue.code === 'too_small') return 'VALIDATION.TOO_SMALL';
+  if (issue.code === 'too_big') return 'VALIDATION.TOO_BIG';
+  if (issue.code === 'invalid_value') return 'VALIDATION.INVALID_VALUE';
+  if (issue.code === 'unrecognized_keys') return 'VALIDATION.UNKNOWN_FIELD';
+  return 'VALIDATION.INVALID';
+}
+
 /** The body of every error answer. */
 export interface ErrorBody {
   code: ErrorCode;

@@ -25,6 +25,7 @@ export * from './plans.ts';
 export * from './profiles.ts';
 export * from './realtime/contracts.ts';
 export * from './realtime/events.ts';
+export * from './realtime/push-notification.ts';
 export * from './reference/postal-codes.ts';
 export * from './reference/static-files.ts';
 export * from './reference/tax-numbers.ts';

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { sql } from 'drizzle-orm';
+import type { SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -60,4 +60,19 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
 export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * Rows of a raw SQL query run as a named prepared statement on PostgreSQL: each pooled connection
+ * parses and plans it once, not on every call. For the hottest queries (the guard's, the menus).
+ * Values come back as the driver parses them (a timestamp may be a Date or a string).
+ */
+export async function preparedRows<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+  const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
+  if (client instanceof pg.Pool) {
+    const result = await client.query({ name, text, values: params });
+    return result.rows as T[];
+  }
+  return (await client.query<T>(text, params)).rows;
 }

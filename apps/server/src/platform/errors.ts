@@ -1,4 +1,10 @@
-import { ERROR_CODES, type ErrorBody, type ErrorCode, errorMessageKey } from '@fluxo/domain';
+import {
+  ERROR_CODES,
+  type ErrorBody,
+  type ErrorCode,
+  errorMessageKey,
+  validationIssueKey,
+} from '@fluxo/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -26,17 +32,6 @@ function body(code: ErrorCode, message: string, details?: ErrorBody['details']):
   };
 }
 
-/** Maps zod issue codes to the validation message keys the web app translates. */
-function issueKey(issue: { code: string; format?: string }): string {
-  if (issue.code === 'invalid_type') return 'VALIDATION.INVALID_TYPE';
-  if (issue.code === 'invalid_format' && issue.format === 'email') return 'VALIDATION.EMAIL';
-  if (issue.code === 'too_small') return 'VALIDATION.TOO_SMALL';
-  if (issue.code === 'too_big') return 'VALIDATION.TOO_BIG';
-  if (issue.code === 'invalid_value') return 'VALIDATION.INVALID_VALUE';
-  if (issue.code === 'unrecognized_keys') return 'VALIDATION.UNKNOWN_FIELD';
-  return 'VALIDATION.INVALID';
-}
-
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -49,7 +44,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         const where = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
         return {
           path: [error.validationContext, where].filter(Boolean).join('.'),
-          messageKey: issueKey(issue),
+          messageKey: validationIssueKey(issue),
           message: v.message ?? 'invalid',
         };
       });

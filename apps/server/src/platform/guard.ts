@@ -1,9 +1,11 @@
 import { type Grants, hasFlag, Profile, type SessionClaims } from '@fluxo/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Db, rows } from '../db/client.ts';
+import { type Database, type Db, preparedRows } from '../db/client.ts';
+import { listen } from '../db/listen.ts';
 import type { Access } from './access.ts';
 import { AppError } from './errors.ts';
+import { LiveSessions, SESSIONS_CHANNEL } from './live-sessions.ts';
 import { bearer, verifyToken } from './tokens.ts';
 
 export interface Session {
@@ -24,6 +26,10 @@ export interface OrgContext {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+  }
+  interface FastifyInstance {
+    /** The sessions this instance knows alive (see LiveSessions). */
+    liveSessions: LiveSessions;
   }
   interface FastifyRequest {
     session: Session | null;
@@ -53,7 +59,7 @@ export async function loadOrgContext(
   userId: string,
   organizationId: string,
 ): Promise<OrgContext | null> {
-  const [row] = await rows<{
+  const [row] = await preparedRows<{
     role: 'owner' | 'member';
     permissions: Grants;
     country: string;
@@ -61,6 +67,7 @@ export async function loadOrgContext(
     locked: boolean;
   }>(
     db,
+    'guard_org_context',
     sql`SELECT m.role, m.permissions, o.country, s.plan_name, coalesce(s.status = 5, false) AS locked
         FROM organization_members m
         JOIN organizations o ON o.id = m.organization_id
@@ -78,33 +85,69 @@ export async function loadOrgContext(
   };
 }
 
-async function authenticate(db: Db, jwtKey: Uint8Array, request: FastifyRequest): Promise<Session | null> {
+async function authenticate(
+  db: Db,
+  jwtKey: Uint8Array,
+  live: LiveSessions,
+  request: FastifyRequest,
+): Promise<Session | null> {
   const token = bearer(request.headers.authorization);
   if (!token) return null;
-  return sessionFromToken(db, jwtKey, token);
+  return sessionFromToken(db, jwtKey, token, live);
 }
 
 /**
  * The live session a token stands for. Throws 401 when the token is not valid or has expired, or when
- * its session was revoked or its user disabled (also used by the real-time handshake).
+ * its session was revoked or its user disabled (also used by the real-time handshake). With `live`, a
+ * session this instance has just seen alive is not asked of the database again (see LiveSessions).
  */
-export async function sessionFromToken(db: Db, jwtKey: Uint8Array, token: string): Promise<Session> {
+export async function sessionFromToken(
+  db: Db,
+  jwtKey: Uint8Array,
+  token: string,
+  live?: LiveSessions,
+): Promise<Session> {
   const { claims, sessionId } = await verifyToken(jwtKey, token);
-  const [live] = await rows<{ ok: boolean }>(
+  if (live?.isLive(sessionId, claims.sub)) return { userId: claims.sub, sessionId, claims };
+  const generation = live?.generation ?? 0;
+  const [row] = await preparedRows<{ expires_at: Date | string }>(
     db,
-    sql`SELECT true AS ok FROM sessions s JOIN users u ON u.id = s.user_id
+    'guard_live_session',
+    sql`SELECT s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.id = ${sessionId} AND s.user_id = ${claims.sub} AND s.revoked_at IS NULL
           AND s.expires_at > now() AND NOT u.disabled`,
   );
-  if (!live) throw new AppError('UNAUTHENTICATED', 'The session has ended.');
+  if (!row) throw new AppError('UNAUTHENTICATED', 'The session has ended.');
+  live?.remember(generation, sessionId, claims.sub, new Date(row.expires_at).getTime());
   return { userId: claims.sub, sessionId, claims };
+}
+
+/** Keeps `live` in step with the database's session notifications until the app closes. */
+async function followSessionChanges(app: FastifyInstance, database: Database, live: LiveSessions) {
+  const stop = await listen(database, SESSIONS_CHANNEL, app.log, {
+    notify: (payload) => live.ended(payload),
+    connected: () => live.listening(),
+    disconnected: () => live.deaf(),
+  });
+  app.addHook('onClose', async () => {
+    live.deaf();
+    await stop();
+  });
 }
 
 /**
  * One guard for every route: it authenticates the bearer token, then enforces the route's declared
  * access — signed in, Admin, or a permission on the organization named by `OrgId` (or the path id).
  */
-export function registerGuard(app: FastifyInstance, db: Db, jwtKey: Uint8Array): void {
+export async function registerGuard(
+  app: FastifyInstance,
+  database: Database,
+  jwtKey: Uint8Array,
+): Promise<LiveSessions> {
+  const { db } = database;
+  const live = new LiveSessions();
+  await followSessionChanges(app, database, live);
+  app.decorate('liveSessions', live);
   app.decorateRequest('session', null);
   app.decorateRequest('org', null);
 
@@ -120,10 +163,10 @@ export function registerGuard(app: FastifyInstance, db: Db, jwtKey: Uint8Array):
     if (!access) return;
     if (access.kind === 'public') {
       // Public routes still see who is calling, when a valid token comes along.
-      request.session = await authenticate(db, jwtKey, request).catch(() => null);
+      request.session = await authenticate(db, jwtKey, live, request).catch(() => null);
       return;
     }
-    const session = await authenticate(db, jwtKey, request);
+    const session = await authenticate(db, jwtKey, live, request);
     if (!session) throw new AppError('UNAUTHENTICATED', 'Sign in first.');
     request.session = session;
     if (access.kind === 'user') return;
@@ -150,4 +193,5 @@ export function registerGuard(app: FastifyInstance, db: Db, jwtKey: Uint8Array):
     }
     request.org = org;
   });
+  return live;
 }

@@ -36,12 +36,35 @@ export async function signToken(
     .sign(await hmacKey(key));
 }
 
+/**
+ * Tokens this process has verified, with their expiry: a token is verified once, not on every request
+ * (HMAC through Web Crypto and the claims' schema cost more than the rest of a small request). Only the
+ * exact token string hits; the expiry is checked on every use, and revocation is the session check's job.
+ */
+const verifiedByKey = new WeakMap<Uint8Array, Map<string, VerifiedToken & { expiresAt: number }>>();
+const MAX_VERIFIED = 20_000;
+
 export async function verifyToken(key: Uint8Array, token: string): Promise<VerifiedToken> {
+  let verified = verifiedByKey.get(key);
+  if (!verified) {
+    verified = new Map();
+    verifiedByKey.set(key, verified);
+  }
+  const known = verified.get(token);
+  if (known) {
+    if (Date.now() < known.expiresAt) return known;
+    verified.delete(token);
+  }
   try {
     const { payload } = await jwtVerify(token, await hmacKey(key), { algorithms: ['HS256'] });
     const claims = ZSessionClaims.parse(payload);
     if (!payload.jti) throw new AppError('UNAUTHENTICATED', 'The token has no session.');
-    return { claims, sessionId: payload.jti };
+    const result = { claims, sessionId: payload.jti };
+    if (payload.exp) {
+      if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value as string);
+      verified.set(token, { ...result, expiresAt: payload.exp * 1000 });
+    }
+    return result;
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw new AppError('TOKEN_EXPIRED', 'The session has expired.');
     if (error instanceof AppError) throw error;

@@ -147,6 +147,24 @@ describe.skipIf(!available)('fan-out across instances through Redis', () => {
     expect(await disconnected).toBe('io server disconnect');
   });
 
+  it('signing out through A closes the socket the same session has on B', async () => {
+    const session = await a.signin('pos@fluxo.example');
+    const other = await a.signin('pos@fluxo.example');
+    const onB = await connect(b.url, session);
+    const otherOnB = await connect(b.url, other);
+    try {
+      const closed = new Promise<string>((resolve) => onB.socket.once('disconnect', resolve));
+      const signedOut = await a.call({ method: 'POST', url: '/api/v1/auth/signout', token: session.token });
+      expect(signedOut.statusCode).toBe(200);
+      expect(await closed).toBe('io server disconnect');
+      await sleep(200);
+      expect(otherOnB.socket.connected).toBe(true);
+    } finally {
+      onB.close();
+      otherOnB.close();
+    }
+  });
+
   it('without Redis, an instance does not hear the others: its client gets the message only on reconnection', async () => {
     const isolated = await instance({ REALTIME_DISPATCH: '0' });
     const client = await connect(isolated.url, demo);

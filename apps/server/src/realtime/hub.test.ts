@@ -12,6 +12,7 @@ import {
   sharedDatabase,
   sleep,
   startInstance,
+  type TestClient,
 } from '../test/realtime-kit.ts';
 import { enqueue } from './outbox.ts';
 
@@ -99,6 +100,117 @@ describe('handshake', () => {
     expect(
       await refusal(server.url, { userId: demo.userId, token: demo.token, tokenIn: 'query' }),
     ).toBeNull();
+  });
+});
+
+/** The same session's token, re-signed to expire in `seconds` (a short-lived token without waiting an hour). */
+async function expiringIn(token: string, seconds: number): Promise<string> {
+  const { exp: _exp, iat: _iat, jti, ...claims } = decodeClaims(token);
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setJti(jti as string)
+    .setIssuedAt(now)
+    .setExpirationTime(now + seconds)
+    .sign(server.secrets.jwtKey);
+}
+
+/** Resolves with the reason the socket was closed for. */
+const closing = (client: TestClient) =>
+  new Promise<string>((resolve) => client.socket.once('disconnect', resolve));
+
+describe('a socket lives no longer than its session', () => {
+  it('sign-out closes every socket of that session, and only those', async () => {
+    const session = await server.signin('pos@fluxo.example');
+    const other = await server.signin('pos@fluxo.example');
+    const tab = await connect(server.url, session);
+    const secondTab = await connect(server.url, session);
+    const otherSession = await connect(server.url, other);
+    try {
+      const tabClosed = closing(tab);
+      const secondTabClosed = closing(secondTab);
+      const signedOut = await server.call({
+        method: 'POST',
+        url: '/api/v1/auth/signout',
+        token: session.token,
+      });
+      expect(signedOut.statusCode).toBe(200);
+      expect(await tabClosed).toBe('io server disconnect');
+      expect(await secondTabClosed).toBe('io server disconnect');
+      await sleep(200);
+      expect(otherSession.socket.connected).toBe(true);
+      expect(await refusal(server.url, session)).toMatchObject({ code: 'UNAUTHENTICATED' });
+    } finally {
+      tab.close();
+      secondTab.close();
+      otherSession.close();
+    }
+  });
+
+  it('a session revoked in the database, or a user disabled, closes its sockets (through the database notification)', async () => {
+    const revoked = await server.signin('pos@fluxo.example');
+    const kept = await server.signin('pos@fluxo.example');
+    const revokedTab = await connect(server.url, revoked);
+    const keptTab = await connect(server.url, kept);
+    const cashTab = await connect(server.url, cash);
+    try {
+      // As an operator or another instance would: no route involved, only the database's notification.
+      const revokedClosed = closing(revokedTab);
+      await shared.database.db.execute(
+        sql`UPDATE sessions SET revoked_at = now() WHERE id = ${decodeClaims(revoked.token).jti as string}`,
+      );
+      expect(await revokedClosed).toBe('io server disconnect');
+      await sleep(200);
+      expect(keptTab.socket.connected).toBe(true);
+
+      // A refresh extends a session (the trigger fires too): its socket stays.
+      const refreshed = await server.call({ method: 'GET', url: '/api/v1/token/refresh', token: kept.token });
+      expect(refreshed.statusCode).toBe(200);
+      await sleep(200);
+      expect(keptTab.socket.connected).toBe(true);
+
+      const keptClosed = closing(keptTab);
+      await shared.database.db.execute(sql`UPDATE users SET disabled = true WHERE id = ${kept.userId}`);
+      expect(await keptClosed).toBe('io server disconnect');
+      expect(cashTab.socket.connected).toBe(true);
+    } finally {
+      await shared.database.db.execute(sql`UPDATE users SET disabled = false WHERE id = ${kept.userId}`);
+      revokedTab.close();
+      keptTab.close();
+      cashTab.close();
+    }
+  });
+
+  it('closes the socket when its token expires; a refreshed token connects again', async () => {
+    const session = await server.signin('pos@fluxo.example');
+    const shortLived = await expiringIn(session.token, 2);
+    const client = await connect(server.url, { userId: session.userId, token: shortLived });
+    const connectedAt = Date.now();
+    try {
+      expect(await closing(client)).toBe('io server disconnect');
+      const lifetime = Date.now() - connectedAt;
+      // Closed at the token's exp (whole seconds: up to 2 s after connecting), not before.
+      expect(lifetime).toBeGreaterThan(900);
+      expect(lifetime).toBeLessThan(2_600);
+      expect(await refusal(server.url, { userId: session.userId, token: shortLived })).toMatchObject({
+        code: 'TOKEN_EXPIRED',
+      });
+      // What the web client does next: a fresh token for the same session, and a new connection.
+      const refreshed = await server.call({
+        method: 'GET',
+        url: '/api/v1/token/refresh',
+        token: session.token,
+      });
+      expect(refreshed.statusCode).toBe(200);
+      const fresh = await connect(server.url, {
+        userId: session.userId,
+        token: (refreshed.json() as { auth_token: string }).auth_token,
+      });
+      expect(fresh.socket.connected).toBe(true);
+      fresh.close();
+    } finally {
+      client.close();
+    }
   });
 });
 

@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   REALTIME_ACK_EVENT,
   REALTIME_MESSAGE_EVENT,
@@ -7,11 +6,11 @@ import {
 } from '@fluxo/domain';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { type Database, type Db, rows } from '../db/client.ts';
+import { listen } from '../db/listen.ts';
 import type { Config } from '../platform/config.ts';
 import { AppError } from '../platform/errors.ts';
 import { isUuid, sessionFromToken } from '../platform/guard.ts';
@@ -38,13 +37,18 @@ const PRUNE_BATCH = 5_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 /** Time a forced-out client has to receive FORCE_LOGOUT before its socket is closed. */
 const LOGOUT_GRACE_MS = 2_000;
-const LISTEN_RETRY_MS = 1_000;
+/** The longest delay setTimeout accepts; a token living longer is re-armed when this fires. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 export const userRoom = (userId: string) => `user:${userId}`;
+/** Every socket of one session: what signing out or revoking that session closes, on every instance. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 interface SocketData {
   userId: string;
   sessionId: string;
+  /** When the handshake's token expires (ms since the epoch): the socket is closed then. */
+  tokenExpiresAt: number;
 }
 interface ServerToClient {
   [REALTIME_MESSAGE_EVENT]: (message: RealtimeMessage) => void;
@@ -79,6 +83,11 @@ export interface RealtimeHub {
   sweep(): Promise<void>;
   /** Adds work to every sweep, such as a module's durable timers. */
   addSweepTask(name: string, task: () => Promise<unknown>): void;
+  /**
+   * Closes every socket of these sessions, on whatever instance it is (the Redis adapter carries the
+   * order): call it once a session has ended — signed out, revoked — so no socket outlives it.
+   */
+  endSessions(sessionIds: readonly string[]): void;
   close(): Promise<void>;
 }
 
@@ -102,61 +111,13 @@ function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/**
- * Wakes `onNotify` whenever a transaction that wrote to the outbox commits, on this instance or another:
- * PostgreSQL's LISTEN on its own connection (re-opened when it drops), or PGlite's in-process LISTEN.
- */
-async function listenForOutbox(
-  database: Database,
-  log: FastifyBaseLogger,
-  onNotify: () => void,
-): Promise<() => Promise<void>> {
-  const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
-  if (database.kind === 'pglite') return (client as PGlite).listen(OUTBOX_CHANNEL, onNotify);
-
-  const options = (client as pg.Pool).options;
-  let stopped = false;
-  let current: pg.Client | null = null;
-  let retry: NodeJS.Timeout | undefined;
-  const reconnect = () => {
-    if (stopped || retry) return;
-    current = null;
-    retry = setTimeout(() => {
-      retry = undefined;
-      void connect();
-    }, LISTEN_RETRY_MS);
-    retry.unref();
-  };
-  const connect = async () => {
-    const listener = new pg.Client(options);
-    listener.on('notification', onNotify);
-    listener.on('error', (error) => {
-      log.warn({ err: error }, 'real-time LISTEN connection failed; reconnecting');
-      reconnect();
-    });
-    listener.on('end', reconnect);
-    try {
-      await listener.connect();
-      await listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
-      if (stopped) {
-        await listener.end();
-        return;
-      }
-      current = listener;
-      // Rows written while the connection was down are caught up now.
-      onNotify();
-    } catch (error) {
-      log.warn({ err: error }, 'real-time LISTEN connection could not open; retrying');
-      listener.end().catch(() => {});
-      reconnect();
-    }
-  };
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    await current?.end().catch(() => {});
-  };
+/** The token of a handshake: socket.io's `auth.token`, the SignalR-style `access_token`, or a bearer header. */
+function handshakeToken({ query, auth, headers }: HubSocket['handshake']): string | null {
+  return (
+    (typeof auth?.token === 'string' && auth.token) ||
+    first(query.access_token as string | string[] | undefined) ||
+    bearer(headers.authorization)
+  );
 }
 
 /**
@@ -205,32 +166,47 @@ export async function createRealtimeHub({
   const emitToUser = (row: OutboxRow) =>
     io.to(userRoom(row.userId)).emit(REALTIME_MESSAGE_EVENT, row.message);
 
-  // ── Forced logout: once the message had time to arrive, close the sockets of ended sessions. ──
+  /** Closes those of `sockets` whose session no longer stands (revoked, expired, user disabled). */
+  const closeEndedSockets = async (sockets: { data: SocketData; disconnect(close: boolean): void }[]) => {
+    const sessionIds = [...new Set(sockets.map((s) => s.data.sessionId))];
+    if (sessionIds.length === 0) return;
+    const live = await rows<{ id: string }>(
+      db,
+      sql`SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE s.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(sessionIds)}::jsonb)::uuid)
+            AND s.revoked_at IS NULL AND s.expires_at > now() AND NOT u.disabled`,
+    );
+    const liveIds = new Set(live.map((r) => r.id));
+    for (const socket of sockets) {
+      if (!liveIds.has(socket.data.sessionId)) socket.disconnect(true);
+    }
+  };
+
+  // ── Ended sessions: once a last message (FORCE_LOGOUT) had time to arrive, close their sockets. ──
   const logoutTimers = new Set<NodeJS.Timeout>();
-  const closeEndedSessions = (userId: string) => {
+  const closeEndedLater = (room: string, where: 'everywhere' | 'here') => {
     const timer = setTimeout(async () => {
       logoutTimers.delete(timer);
       try {
-        const sockets = await io.in(userRoom(userId)).fetchSockets();
-        const sessionIds = [...new Set(sockets.map((s) => s.data.sessionId))];
-        if (sessionIds.length === 0) return;
-        const live = await rows<{ id: string }>(
-          db,
-          sql`SELECT id FROM sessions
-              WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(sessionIds)}::jsonb)::uuid)
-                AND revoked_at IS NULL AND expires_at > now()`,
-        );
-        const liveIds = new Set(live.map((r) => r.id));
-        for (const socket of sockets) {
-          if (!liveIds.has(socket.data.sessionId)) socket.disconnect(true);
-        }
+        const target = where === 'here' ? io.local.in(room) : io.in(room);
+        await closeEndedSockets(await target.fetchSockets());
       } catch (error) {
-        log.error({ err: error, userId }, 'closing the sockets of a forced logout failed');
+        log.error({ err: error, room }, 'closing the sockets of ended sessions failed');
       }
     }, LOGOUT_GRACE_MS);
     timer.unref();
     logoutTimers.add(timer);
   };
+  const closeEndedSessions = (userId: string) => closeEndedLater(userRoom(userId), 'everywhere');
+
+  // Any other ending (a session revoked or cut short in the database, a user disabled or deleted): the
+  // database notifies every instance (LiveSessions), and each closes its own sockets concerned.
+  const stopFollowingSessions = app.liveSessions.onEnded((payload) => {
+    const id = payload.slice(2);
+    const room = payload.startsWith('s:') ? sessionRoom(id) : payload.startsWith('u:') ? userRoom(id) : null;
+    if (closed || !room || !io.of('/').adapter.rooms.get(room)?.size) return;
+    closeEndedLater(room, 'here');
+  });
 
   // ── Dispatcher: claims undispatched rows and emits them; kicks during a run make it run again. ──
   let dispatching: Promise<void> | null = null;
@@ -306,18 +282,18 @@ export async function createRealtimeHub({
   // ── Handshake: userId + a live session token that is that user's. ──
   io.use(async (socket, next) => {
     try {
-      const { query, auth, headers } = socket.handshake;
-      const token =
-        (typeof auth?.token === 'string' && auth.token) ||
-        first(query.access_token as string | string[] | undefined) ||
-        bearer(headers.authorization);
+      const token = handshakeToken(socket.handshake);
       if (!token) throw new AppError('UNAUTHENTICATED', 'Sign in first: the connection needs a token.');
-      const session = await sessionFromToken(db, jwtKey, token);
-      const userId = first(query.userId as string | string[] | undefined);
+      const session = await sessionFromToken(db, jwtKey, token, app.liveSessions);
+      const userId = first(socket.handshake.query.userId as string | string[] | undefined);
       if (!userId || userId !== session.userId) {
         throw new AppError('FORBIDDEN', 'The token does not belong to this user.');
       }
-      socket.data = { userId, sessionId: session.sessionId } satisfies SocketData;
+      socket.data = {
+        userId,
+        sessionId: session.sessionId,
+        tokenExpiresAt: session.claims.exp * 1000,
+      } satisfies SocketData;
       next();
     } catch (error) {
       next(handshakeError(error));
@@ -333,6 +309,9 @@ export async function createRealtimeHub({
    */
   const replay = async (socket: HubSocket) => {
     const { userId, sessionId } = socket.data;
+    // A session that ended between the handshake and the socket joining its session room sent its
+    // closing order before the socket could hear it: checked again now that it would.
+    await sessionFromToken(db, jwtKey, handshakeToken(socket.handshake) ?? '');
     await acknowledgeStaleLogouts(db, userId, sessionId);
     let lastSeq = 0;
     const readAll = async () => {
@@ -352,10 +331,27 @@ export async function createRealtimeHub({
     await readAll();
   };
 
+  /** Closes the socket when its token expires; the client connects again with a fresh token. */
+  const closeAtExpiry = (socket: HubSocket): (() => void) => {
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      const remaining = socket.data.tokenExpiresAt - Date.now();
+      timer = setTimeout(
+        () => (remaining > MAX_TIMER_MS ? arm() : socket.disconnect(true)),
+        Math.min(Math.max(remaining, 0), MAX_TIMER_MS),
+      );
+      timer.unref();
+    };
+    arm();
+    return () => clearTimeout(timer);
+  };
+
   io.on('connection', (socket) => {
-    const { userId } = socket.data;
+    const { userId, sessionId } = socket.data;
     stats.connections++;
     localUsers.set(userId, (localUsers.get(userId) ?? 0) + 1);
+    socket.join(sessionRoom(sessionId));
+    const stopExpiryTimer = closeAtExpiry(socket);
 
     socket.on(REALTIME_ACK_EVENT, (payload, reply) => {
       const messageId =
@@ -369,6 +365,7 @@ export async function createRealtimeHub({
     });
 
     socket.on('disconnect', () => {
+      stopExpiryTimer();
       stats.connections--;
       const left = (localUsers.get(userId) ?? 1) - 1;
       if (left > 0) localUsers.set(userId, left);
@@ -376,10 +373,12 @@ export async function createRealtimeHub({
     });
 
     replay(socket).catch((error) => {
-      log.error(
-        { err: error, userId },
-        'sending pending messages failed; closing the socket so it reconnects',
-      );
+      if (!(error instanceof AppError) || error.statusCode >= 500) {
+        log.error(
+          { err: error, userId },
+          'sending pending messages failed; closing the socket so it reconnects',
+        );
+      }
       socket.disconnect(true);
     });
   });
@@ -437,7 +436,9 @@ export async function createRealtimeHub({
     return sweeping;
   };
 
-  const stopListening = await listenForOutbox(database, log, kick);
+  // NOTIFY comes at the commit of every transaction that wrote to the outbox, on any instance; after a
+  // dropped LISTEN connection is back, one pass catches up with what was written meanwhile.
+  const stopListening = await listen(database, OUTBOX_CHANNEL, log, { notify: kick, connected: kick });
   const sweepTimer = setInterval(() => void sweep(), config.realtime.sweepMs);
   sweepTimer.unref();
 
@@ -449,9 +450,14 @@ export async function createRealtimeHub({
     addSweepTask(name, task) {
       tasks.set(name, task);
     },
+    endSessions(sessionIds) {
+      if (closed || sessionIds.length === 0) return;
+      io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+    },
     async close() {
       if (closed) return;
       closed = true;
+      stopFollowingSessions();
       clearInterval(sweepTimer);
       for (const timer of logoutTimers) clearTimeout(timer);
       await stopListening();

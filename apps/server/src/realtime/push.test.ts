@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { createECDH, randomBytes } from 'node:crypto';
+import { createDecipheriv, createECDH, type ECDH, hkdfSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { PushPayload } from '@fluxo/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../db/client.ts';
@@ -16,6 +17,7 @@ import {
   sleep,
   startInstance,
 } from '../test/realtime-kit.ts';
+import { vapidSubject } from './push.ts';
 
 // A local HTTPS "push service": web-push only speaks HTTPS, so the test makes a self-signed
 // certificate with openssl and lets this process trust any certificate while it runs.
@@ -26,6 +28,7 @@ interface PushRequest {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   bytes: number;
+  body: Buffer;
 }
 
 let shared: SharedDatabase;
@@ -38,14 +41,41 @@ let certDir = '';
 const requests: PushRequest[] = [];
 const originalAgent = https.globalAgent;
 
-const subscription = (endpointPath: string) => ({
-  endpoint: `${pushUrl}${endpointPath}`,
-  expirationTime: null,
-  keys: {
-    p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
-    auth: randomBytes(16).toString('base64url'),
-  },
-});
+/** The browser's side of each subscription: its key pair and auth secret, to read what it is sent. */
+const browserKeys = new Map<string, { ecdh: ECDH; auth: Buffer }>();
+
+const subscription = (endpointPath: string) => {
+  const ecdh = createECDH('prime256v1');
+  const auth = randomBytes(16);
+  const endpoint = `${pushUrl}${endpointPath}`;
+  browserKeys.set(endpoint, { ecdh, auth });
+  return {
+    endpoint,
+    expirationTime: null,
+    keys: { p256dh: ecdh.generateKeys().toString('base64url'), auth: auth.toString('base64url') },
+  };
+};
+
+/** Decrypts a push body as the browser does (RFC 8291 over RFC 8188 aes128gcm, one record). */
+function decryptPush(endpoint: string, body: Buffer): string {
+  const keys = browserKeys.get(endpoint);
+  if (!keys) throw new Error(`no keys for ${endpoint}`);
+  const salt = body.subarray(0, 16);
+  const idLength = body.readUInt8(20);
+  const serverPublicKey = body.subarray(21, 21 + idLength);
+  const record = body.subarray(21 + idLength);
+  const hkdf = (ikm: Buffer, hkdfSalt: Buffer, info: Buffer, length: number) =>
+    Buffer.from(hkdfSync('sha256', ikm, hkdfSalt, info, length));
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), keys.ecdh.getPublicKey(), serverPublicKey]);
+  const ikm = hkdf(keys.ecdh.computeSecret(serverPublicKey), keys.auth, keyInfo, 32);
+  const key = hkdf(ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16);
+  const nonce = hkdf(ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12);
+  const decipher = createDecipheriv('aes-128-gcm', key, nonce);
+  decipher.setAuthTag(record.subarray(record.length - 16));
+  const padded = Buffer.concat([decipher.update(record.subarray(0, record.length - 16)), decipher.final()]);
+  // The last record ends with the delimiter 0x02, then zero padding.
+  return padded.subarray(0, padded.lastIndexOf(2)).toString('utf8');
+}
 
 beforeAll(async () => {
   shared = await sharedDatabase();
@@ -78,12 +108,13 @@ beforeAll(async () => {
   pushService = https.createServer(
     { key: readFileSync(path.join(certDir, 'key.pem')), cert: readFileSync(path.join(certDir, 'cert.pem')) },
     (request, response) => {
-      let bytes = 0;
+      const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
+        chunks.push(chunk);
       });
       request.on('end', () => {
-        requests.push({ path: request.url ?? '', headers: request.headers, bytes });
+        const body = Buffer.concat(chunks);
+        requests.push({ path: request.url ?? '', headers: request.headers, bytes: body.length, body });
         const status = request.url?.startsWith('/gone')
           ? 410
           : request.url?.startsWith('/broken')
@@ -115,6 +146,13 @@ const subscriptionsOf = async (userId: string) =>
     shared.database.db,
     sql`SELECT endpoint, p256dh FROM push_subscriptions WHERE user_id = ${userId} ORDER BY endpoint`,
   );
+
+describe('VAPID', () => {
+  it('takes the contact from MAIL_FROM', () => {
+    expect(vapidSubject('Fluxo <no-reply@fluxo.example>')).toBe('mailto:no-reply@fluxo.example');
+    expect(vapidSubject('ops@fluxo.example')).toBe('mailto:ops@fluxo.example');
+  });
+});
 
 describe('POST /api/v1/pushnotifications', () => {
   it('saves the browser subscription once per endpoint, and needs a signed-in user', async () => {
@@ -197,6 +235,43 @@ describe.skipIf(!hasOpenssl)('web push delivery', () => {
     const toOk = requests.filter((r) => r.path === '/ok/a');
     expect(toOk).toHaveLength(1);
     expect(Number(toOk[0]!.headers.ttl)).toBe(90);
+  });
+
+  it("renders the notification in the recipient's language, as the browser decrypts it", async () => {
+    const [before] = await rows<{ language: string }>(
+      shared.database.db,
+      sql`SELECT language FROM users WHERE id = ${demo.userId}`,
+    );
+    await shared.database.db.execute(sql`UPDATE users SET language = 'es' WHERE id = ${demo.userId}`);
+    try {
+      demo = await server.signin('demo@fluxo.example'); // the FORCE_LOGOUT above ended the last session
+      const target = subscription('/ok/language');
+      expect((await save(target)).statusCode).toBe(200);
+      requests.length = 0;
+      const sent = await notify({
+        userId: demo.userId,
+        type: 'BILLING_DOCUMENT_CREATED',
+        data: { DocumentId: 'd-7', Number: 'FT 2026/7' },
+      });
+      const [messageId] = (sent.json() as { messageIds: string[] }).messageIds;
+      const delivered = await eventually(() => requests.find((r) => r.path === '/ok/language'), 5_000);
+      const payload = JSON.parse(decryptPush(target.endpoint, delivered.body)) as PushPayload;
+      expect(payload).toMatchObject({
+        messageId,
+        type: 'BILLING_DOCUMENT_CREATED',
+        data: { DocumentId: 'd-7', Number: 'FT 2026/7' },
+        notification: {
+          title: 'Nuevo documento de facturación',
+          body: 'Se ha creado el documento FT 2026/7.',
+          url: '/',
+          lang: 'es-ES',
+        },
+      });
+    } finally {
+      await shared.database.db.execute(
+        sql`UPDATE users SET language = ${before!.language} WHERE id = ${demo.userId}`,
+      );
+    }
   });
 
   it('does not push what an open tab acknowledged in time', async () => {

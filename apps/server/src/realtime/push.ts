@@ -1,13 +1,10 @@
-import type { PushSubscriptionInput, RealtimeMessage } from '@fluxo/domain';
+import { type PushSubscriptionInput, pushPayload, type RealtimeMessage } from '@fluxo/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Db } from '../db/client.ts';
-import { pushSubscriptions } from '../db/schema.ts';
+import { pushSubscriptions, users } from '../db/schema.ts';
 import type { OutboxRow } from './outbox.ts';
-
-/** Push services refuse payloads past about 4 KB; what does not fit goes as the bare envelope. */
-const MAX_PAYLOAD_BYTES = 3_000;
 
 export interface PushTarget {
   endpoint: string;
@@ -55,18 +52,6 @@ export async function savePushSubscription(
     });
 }
 
-/** The push body: the message envelope, without what a notification cannot show (the QR image). */
-export function pushPayload(message: RealtimeMessage): string {
-  const full = JSON.stringify(message, (key, value) => (key === 'QrCode' ? undefined : value));
-  if (Buffer.byteLength(full) <= MAX_PAYLOAD_BYTES) return full;
-  return JSON.stringify({
-    messageId: message.messageId,
-    type: message.type,
-    data: {},
-    createdAt: message.createdAt,
-  });
-}
-
 function ttlFor(message: RealtimeMessage): number {
   // A two-factor challenge is worthless once its countdown ends.
   if (message.type === 'CONNECTION_STATUS_CHANGED') return message.data.ExtraData.Timeout;
@@ -74,8 +59,9 @@ function ttlFor(message: RealtimeMessage): number {
 }
 
 /**
- * Sends each message to every push subscription of its recipient. Failures are logged and never thrown;
- * subscriptions the push service says are gone (404, 410) are deleted.
+ * Sends each message to every push subscription of its recipient, its notification in the recipient's
+ * language as it is now (`pushPayload`). Failures are logged and never thrown; subscriptions the push
+ * service says are gone (404, 410) are deleted.
  */
 export async function sendPushes(
   db: Db,
@@ -87,8 +73,16 @@ export async function sendPushes(
   if (messages.length === 0) return result;
   const userIds = [...new Set(messages.map((m) => m.userId))];
   const targets = await db
-    .select()
+    .select({
+      id: pushSubscriptions.id,
+      userId: pushSubscriptions.userId,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+      language: users.language,
+    })
     .from(pushSubscriptions)
+    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
     .where(
       sql`${inArray(pushSubscriptions.userId, userIds)} AND (${pushSubscriptions.expiresAt} IS NULL OR ${pushSubscriptions.expiresAt} > now())`,
     );
@@ -101,7 +95,7 @@ export async function sendPushes(
           try {
             await sender(
               { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
-              pushPayload(row.message),
+              pushPayload(row.message, target.language),
               { ttlSeconds: ttlFor(row.message) },
             );
             result.sent++;

@@ -9,6 +9,7 @@ import { buildApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { DEMO_PASSWORD, seedDemo } from '../modules/demo/seed.ts';
 import { loadConfig } from '../platform/config.ts';
+import type { LiveSessions } from '../platform/live-sessions.ts';
 
 /** The database the server suite runs on: PGlite in memory, or PostgreSQL when DATABASE_URL is set. */
 export const TEST_DATABASE_KIND = process.env.DATABASE_URL ? 'postgres' : 'pglite';
@@ -44,6 +45,7 @@ export async function freshDatabase(
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  liveSessions: LiveSessions;
   dataDir: string;
   publicKeyPem: string;
   /** Encrypts a password as the web app does (RSA-OAEP, SHA-256, base64). */
@@ -58,13 +60,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { demo?: boolean } = {}): Promise<TestApp> {
+/** `env`: extra configuration variables (e.g. STRIPE_API_BASE pointing at a local stand-in). */
+export async function createTestApp(
+  options: { demo?: boolean; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fluxo-test-'));
   const { database, drop } = await freshDatabase(dataDir);
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, {
+  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env } as NodeJS.ProcessEnv;
+  const config = loadConfig(env, {
     webDist: path.join(dataDir, 'no-web'),
   });
-  const { app, secrets } = await buildApp({ config, database, logger: false });
+  const { app, secrets, liveSessions } = await buildApp({ config, database, logger: false });
   if (options.demo !== false) await seedDemo(database.db);
   await app.ready();
 
@@ -104,6 +110,7 @@ export async function createTestApp(options: { demo?: boolean } = {}): Promise<T
   return {
     app,
     database,
+    liveSessions,
     dataDir,
     publicKeyPem: secrets.publicKeyPem,
     encrypt,

@@ -13,7 +13,10 @@ import { decryptPassword } from '../../platform/passwords.ts';
 import { addRoute } from '../../platform/route.ts';
 import * as auth from './auth.service.ts';
 
-export function authRoutes(app: FastifyInstance, deps: auth.AuthDeps & { privateKeyPem: string }): void {
+export function authRoutes(
+  app: FastifyInstance,
+  deps: auth.AuthDeps & { privateKeyPem: string; sockets: auth.SessionSockets },
+): void {
   addRoute(app, signupContract, PUBLIC, async ({ body }) => {
     const password = decryptPassword(deps.privateKeyPem, body.password);
     const checked = ZPlainPassword.safeParse(password);
@@ -35,7 +38,10 @@ export function authRoutes(app: FastifyInstance, deps: auth.AuthDeps & { private
   });
 
   addRoute(app, signoutContract, USER, async ({ request }) => {
-    await auth.signout(deps, requireSession(request).sessionId);
+    const { sessionId } = requireSession(request);
+    await auth.signout(deps, sessionId);
+    // The database tells every instance (and this one) soon; this request's instance must know at once.
+    app.liveSessions.ended(`s:${sessionId}`);
     return { signedOut: true };
   });
 

@@ -159,11 +159,18 @@ export async function signin(deps: AuthDeps, email: string, password: string) {
   return startSession(deps, user.id);
 }
 
-export async function signout(deps: AuthDeps, sessionId: string) {
+/** Closes the live connections of ended sessions (the real-time hub's sockets, on every instance). */
+export interface SessionSockets {
+  endSessions(sessionIds: readonly string[]): void;
+}
+
+export async function signout(deps: AuthDeps & { sockets: SessionSockets }, sessionId: string) {
   await deps.db
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  // After the commit: a socket that connects from now on is refused by the session check.
+  deps.sockets.endSessions([sessionId]);
 }
 
 /** A new token for the same session, with claims read afresh and the session's life extended. */

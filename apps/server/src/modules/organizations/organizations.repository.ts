@@ -1,6 +1,6 @@
 import type { Grants } from '@fluxo/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { type Db, rows } from '../../db/client.ts';
+import { type Db, preparedRows, rows } from '../../db/client.ts';
 import {
   companies,
   organizationMembers,
@@ -47,8 +47,9 @@ export interface OrganizationRow extends MembershipRow {
  * each organization's subscription, joined once — never a query per organization.
  */
 export function listMemberships(db: Db, userId: string): Promise<MembershipRow[]> {
-  return rows<MembershipRow>(
+  return preparedRows<MembershipRow>(
     db,
+    'organizations_memberships',
     sql`SELECT o.id, o.name, o.vat_number, o.country, o.currency, o.type, o.cloud_credit,
                m.role, m.permissions::text AS permissions, s.plan_name,
                coalesce(s.status = 5, false) AS locked, u.profile

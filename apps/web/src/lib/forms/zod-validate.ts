@@ -1,3 +1,5 @@
+import { validationIssueKey } from '@fluxo/domain';
+
 /** The parts of a zod issue the form needs; structural so that forms do not depend on zod's types. */
 interface Issue {
   code: string;
@@ -17,13 +19,7 @@ export function issueMessageKey(issue: Issue, value?: unknown): string {
   if (value === undefined || value === null || value === '' || value === false) {
     if (issue.code !== 'unrecognized_keys') return 'VALIDATION.REQUIRED_FIELD';
   }
-  if (issue.code === 'invalid_type') return 'VALIDATION.INVALID_TYPE';
-  if (issue.code === 'invalid_format' && issue.format === 'email') return 'VALIDATION.EMAIL';
-  if (issue.code === 'too_small') return 'VALIDATION.TOO_SMALL';
-  if (issue.code === 'too_big') return 'VALIDATION.TOO_BIG';
-  if (issue.code === 'invalid_value') return 'VALIDATION.INVALID_VALUE';
-  if (issue.code === 'unrecognized_keys') return 'VALIDATION.UNKNOWN_FIELD';
-  return 'VALIDATION.INVALID';
+  return validationIssueKey(issue);
 }
 
 /**

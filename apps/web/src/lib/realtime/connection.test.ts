@@ -36,7 +36,9 @@ class FakeSocket {
   }
 }
 
-function setup(options: { gatewayUrl?: string | null; token?: string | null } = {}) {
+function setup(
+  options: { gatewayUrl?: string | null; token?: string | null; refreshToken?: () => Promise<unknown> } = {},
+) {
   const sockets: FakeSocket[] = [];
   const factory: SocketFactory = (url, socketOptions) => {
     const socket = new FakeSocket(url, socketOptions as Record<string, unknown>);
@@ -55,9 +57,13 @@ function setup(options: { gatewayUrl?: string | null; token?: string | null } = 
     log,
     random: () => 0.5,
     seenIds: createSeenIds(3),
+    ...(options.refreshToken ? { refreshToken: options.refreshToken } : {}),
   });
   return { connection, sockets, log, onMessage, setToken: (next: string) => (token = next) };
 }
+
+/** A handshake refusal as socket.io hands it over: the server's error code in `data`. */
+const refusal = (code: string) => Object.assign(new Error(code), { data: { code, statusCode: 401 } });
 
 const message = (messageId: string, type = 'REFRESH_MENU', data: unknown = {}) => ({
   messageId,
@@ -150,6 +156,62 @@ describe('real-time connection policy (spec §4)', () => {
     connection.reconnect();
     expect(sockets[0]!.disconnected).toBe(true);
     expect(sockets[1]!.options).toMatchObject({ auth: { token: 'token-2' } });
+  });
+
+  it('closed by the server at the token’s expiry, connects again with the token renewed meanwhile', () => {
+    const { sockets, setToken } = setup();
+    sockets[0]!.fire('connect');
+    sockets[0]!.fire('disconnect', 'io server disconnect');
+    setToken('token-2');
+    vi.advanceTimersByTime(1250);
+    expect(sockets).toHaveLength(2);
+    expect(sockets[1]!.options).toMatchObject({ auth: { token: 'token-2' } });
+  });
+
+  it('an expired token is refreshed once, then the connection is made with the fresh one', async () => {
+    let setToken: (next: string) => void = () => {};
+    const refreshToken = vi.fn(async () => setToken('token-2'));
+    const context = setup({ refreshToken });
+    setToken = context.setToken;
+    const { sockets, connection, log } = context;
+    sockets[0]!.fire('connect');
+    sockets[0]!.fire('disconnect', 'io server disconnect');
+    vi.advanceTimersByTime(1250);
+    // The same token again: the server refuses it as expired.
+    sockets[1]!.fire('connect_error', refusal('TOKEN_EXPIRED'));
+    expect(connection.state).toBe('refreshing');
+    expect(refreshToken).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(sockets).toHaveLength(3));
+    expect(sockets[2]!.options).toMatchObject({ auth: { token: 'token-2' } });
+    sockets[2]!.fire('connect');
+    expect(connection.state).toBe('connected');
+    expect(log.warn).toHaveBeenCalledTimes(1); // the disconnection; the refusal cost no attempt
+  });
+
+  it('does not retry a refused token when no new one can be had, and resumes with the next session token', async () => {
+    const refreshToken = vi.fn(async () => {
+      throw new Error('401 TOKEN_EXPIRED');
+    });
+    const { sockets, connection, setToken } = setup({ refreshToken });
+    sockets[0]!.fire('connect_error', refusal('UNAUTHENTICATED'));
+    await vi.waitFor(() => expect(connection.state).toBe('gave-up'));
+    vi.advanceTimersByTime(10 * REALTIME_RETRY.maxDelayMs);
+    expect(sockets).toHaveLength(1);
+    expect(refreshToken).toHaveBeenCalledOnce();
+    setToken('token-2');
+    connection.reconnect();
+    expect(sockets[1]!.options).toMatchObject({ auth: { token: 'token-2' } });
+  });
+
+  it('other refusals keep the retry policy, without asking for a token', () => {
+    const refreshToken = vi.fn(async () => undefined);
+    const { sockets, connection } = setup({ refreshToken });
+    sockets[0]!.fire('connect_error', refusal('FORBIDDEN'));
+    expect(connection.state).toBe('waiting');
+    vi.advanceTimersByTime(1250);
+    sockets[1]!.fire('connect_error', new Error('xhr poll error'));
+    expect(connection.state).toBe('waiting');
+    expect(refreshToken).not.toHaveBeenCalled();
   });
 
   it('acknowledges every message, hands each id over once, and logs a failed acknowledgement', () => {

@@ -27,6 +27,12 @@ export interface RealtimeConnectionOptions {
   userId: string;
   /** Read at every attempt, so a reconnection carries the freshest token. */
   getToken: () => string | null;
+  /**
+   * Asked for a new token when the server refuses the current one: it has expired (the server also
+   * closes a socket at its token's expiry) or its session has ended. Resolves once the new token is
+   * stored; rejects when there is none to be had, the session being over.
+   */
+  refreshToken?: () => Promise<unknown>;
   onMessage: (message: RealtimeMessage) => void;
   createSocket: SocketFactory;
   log?: RealtimeLogger;
@@ -39,7 +45,15 @@ export interface RealtimeConnection {
   /** Drops the socket and connects again at once (a fresh token), with a fresh attempt count. */
   reconnect(): void;
   close(): void;
-  readonly state: 'idle' | 'connecting' | 'connected' | 'waiting' | 'gave-up' | 'closed';
+  readonly state: 'idle' | 'connecting' | 'connected' | 'waiting' | 'refreshing' | 'gave-up' | 'closed';
+}
+
+/** Handshake refusals that no retry with the same token can overcome. */
+const TOKEN_REFUSALS = new Set(['TOKEN_EXPIRED', 'UNAUTHENTICATED']);
+
+function refusedToken(error: unknown): boolean {
+  const code = (error as { data?: { code?: unknown } } | null)?.data?.code;
+  return typeof code === 'string' && TOKEN_REFUSALS.has(code);
 }
 
 const consoleLogger: RealtimeLogger = {
@@ -53,7 +67,8 @@ const consoleLogger: RealtimeLogger = {
  * token; on failure logs and retries in the background (attempt n waits retryDelay(n): 1 s doubling,
  * capped at 30 s, plus ≤ 500 ms jitter), gives up after 10 failed attempts (logged). Every message is
  * acknowledged (a failed acknowledgement is logged), duplicates are dropped by messageId, and what
- * remains is checked against the event map before it reaches `onMessage`.
+ * remains is checked against the event map before it reaches `onMessage`. A refused token is not
+ * retried: the connection goes on with a newer token, asking `refreshToken` for one if need be.
  */
 export function createRealtimeConnection(options: RealtimeConnectionOptions): RealtimeConnection {
   const log = options.log ?? consoleLogger;
@@ -63,6 +78,8 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions): Re
   let failures = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let state: RealtimeConnection['state'] = 'idle';
+  /** The last token a refresh was asked for, so that one refused token costs one refresh at most. */
+  let refreshedFor: string | null = null;
 
   const gateway = options.gatewayUrl?.trim();
   if (!gateway) {
@@ -130,6 +147,33 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions): Re
     retryTimer = setTimeout(connect, delay);
   }
 
+  function tokenRefused(used: string, reason: unknown): void {
+    const latest = options.getToken();
+    if (latest && latest !== used) {
+      // Renewed meanwhile (another tab, an organization switch): no reason to wait.
+      connect();
+      return;
+    }
+    if (!options.refreshToken || refreshedFor === used) {
+      failed(reason);
+      return;
+    }
+    dispose();
+    refreshedFor = used;
+    state = 'refreshing';
+    log.info('The server refused the token; asking for a new one.', reason);
+    options.refreshToken().then(
+      () => {
+        if (state === 'refreshing') connect();
+      },
+      (error: unknown) => {
+        if (state !== 'refreshing') return;
+        state = 'gave-up';
+        log.warn('No new token to be had: the real-time channel waits for a new session.', error);
+      },
+    );
+  }
+
   function connect(): void {
     clearTimeout(retryTimer);
     dispose();
@@ -150,10 +194,13 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions): Re
     socket = current;
     current.on('connect', () => {
       failures = 0;
+      refreshedFor = null;
       state = 'connected';
     });
     current.on('connect_error', (error: Error) => {
-      if (socket === current) failed(error);
+      if (socket !== current) return;
+      if (refusedToken(error)) tokenRefused(token, error);
+      else failed(error);
     });
     current.on('disconnect', (reason: string) => {
       if (socket !== current) return;

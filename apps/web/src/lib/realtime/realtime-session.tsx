@@ -79,6 +79,9 @@ export function RealtimeSession({ userId }: { userId: string }) {
           gatewayUrl: typeof configuration?.gatewayUrl === 'string' ? configuration.gatewayUrl : null,
           userId,
           getToken: () => getSession()?.token ?? null,
+          // A refused token: a new one reconnects (through subscribeSession below); none to be had is
+          // a 401, which the app answers by ending the session.
+          refreshToken: refreshSession,
           createSocket: io,
           seenIds,
           onMessage: (message) => {
