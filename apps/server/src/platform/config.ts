@@ -47,6 +47,16 @@ export interface Config {
     transferBeneficiary: string;
     /** How often each instance polls for due renewals (0 turns the poller off). */
     jobsPollMs: number;
+    /** Stripe secret key (sk_…); with the public key and the webhook secret, card payments are on. */
+    stripeSecretKey: string;
+    /** Signing secret (whsec_…) of the webhook endpoint Stripe calls. */
+    stripeWebhookSecret: string;
+    /** Where the Stripe API is reached (tests point it at a local server); Stripe's own when null. */
+    stripeApiBase: string | null;
+    /** The EU VIES REST "check-vat-number" endpoint; empty turns VIES checks off. */
+    viesUrl: string;
+    /** How long a VIES check may take before the VAT-number format decides alone. */
+    viesTimeoutMs: number;
   };
   app: {
     stripeKey: string;
@@ -93,6 +103,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       transferBic: env.TRANSFER_BIC ?? 'CGDIPTPL',
       transferBeneficiary: env.TRANSFER_BENEFICIARY ?? 'Fluxo, Lda',
       jobsPollMs: Number(env.JOBS_POLL_MS ?? 30_000),
+      stripeSecretKey: env.STRIPE_SECRET_KEY ?? '',
+      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+      stripeApiBase: env.STRIPE_API_BASE || null,
+      viesUrl: env.VIES_URL ?? 'https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number',
+      viesTimeoutMs: Number(env.VIES_TIMEOUT_MS ?? 3000),
     },
     app: {
       stripeKey: env.STRIPE_KEY ?? '',

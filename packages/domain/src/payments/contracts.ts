@@ -32,8 +32,16 @@ export const ZPayment = z.object({
   directDebit: z
     .object({ mandateReference: z.string(), ibanMasked: z.string(), documentType: z.literal(2) })
     .nullable(),
+  /** Card (type 4): the Stripe Checkout page the customer pays on, while it is open. */
+  card: z.object({ checkoutUrl: z.url(), expiresAt: z.string() }).nullable(),
 });
 export type Payment = z.infer<typeof ZPayment>;
+
+/** A path on Fluxo's own origin: starts with one `/`, so it can never point at another host. */
+export const ZReturnPath = z
+  .string()
+  .max(300)
+  .regex(/^\/(?![/\\])[^\s]*$/);
 
 /** How the customer pays one payment: IBAN and holder only for direct debit (SEPA mandate). */
 export const ZPayPaymentRequest = z.discriminatedUnion('type', [
@@ -44,7 +52,11 @@ export const ZPayPaymentRequest = z.discriminatedUnion('type', [
     holderName: z.string().trim().min(2).max(140),
   }),
   z.strictObject({ type: z.literal(3) }),
-  z.strictObject({ type: z.literal(4) }),
+  z.strictObject({
+    type: z.literal(4),
+    /** Path of the web app (same origin) Stripe sends the customer back to; `/` when absent. */
+    returnPath: ZReturnPath.optional(),
+  }),
 ]);
 
 const ZSubscriptionPaymentParams = z.object({ id: z.uuid(), paymentId: z.uuid() });
@@ -78,4 +90,18 @@ export const confirmPaymentContract = defineContract({
   path: '/api/v1/admin/payments/:paymentId/confirm',
   params: z.object({ paymentId: z.uuid() }),
   response: ZPayment,
+});
+/**
+ * Stripe's webhook (public; the body is verified with the Stripe-Signature header). A paid Checkout
+ * Session marks its payment paid; a repeated event is answered but not processed again.
+ */
+export const stripeWebhookContract = defineContract({
+  method: 'POST',
+  path: '/api/v1/payments/stripe/webhook',
+  response: z.object({
+    received: z.literal(true),
+    duplicate: z.boolean(),
+    /** What the first delivery did: paid, failed, awaiting, ignored, unknown_payment, … */
+    outcome: z.string().optional(),
+  }),
 });

@@ -26,6 +26,12 @@ export const taxRateContract = defineContract({
     reason: z.enum(VAT_REASONS),
     exemptionCode: z.string().nullable(),
     vatNumberValid: z.boolean().nullable(),
+    /**
+     * For a well-formed VAT number of another EU state: true when VIES answered (registered →
+     * reverse charge, not registered → that state's VAT); false when VIES could not be reached and
+     * the number's format alone decided. Null when VIES plays no part.
+     */
+    viesChecked: z.boolean().nullable(),
   }),
 });
 

@@ -32,7 +32,7 @@ describe('the VAT Fluxo charges', () => {
   const day = '2025-06-01';
   const table: [
     Parameters<typeof decideVat>[0],
-    { region: string; rateBasisPoints: number; reason: string },
+    { region: string; rateBasisPoints: number; reason: string; vatNumberValid?: boolean | null },
   ][] = [
     [
       { countryCode: 'PT', zipcode: '1250-096', date: day },
@@ -61,6 +61,14 @@ describe('the VAT Fluxo charges', () => {
     [
       { countryCode: 'DE', vatNumber: 'DE123456789', date: day },
       { region: 'DE', rateBasisPoints: 0, reason: 'EU_REVERSE_CHARGE' },
+    ],
+    [
+      { countryCode: 'DE', vatNumber: 'DE123456789', date: day, viesRegistered: true },
+      { region: 'DE', rateBasisPoints: 0, reason: 'EU_REVERSE_CHARGE' },
+    ],
+    [
+      { countryCode: 'DE', vatNumber: 'DE123456789', date: day, viesRegistered: false },
+      { region: 'DE', rateBasisPoints: 1900, reason: 'EU_OSS', vatNumberValid: false },
     ],
     [
       { countryCode: 'DE', date: day },

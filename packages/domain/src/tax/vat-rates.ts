@@ -96,6 +96,11 @@ export interface VatInput {
   vatNumber?: string | null;
   /** YYYY-MM-DD; today when absent. */
   date?: string;
+  /**
+   * What VIES says of the VAT number: false (not registered) denies the reverse charge to a
+   * well-formed number; true or unknown (null, absent) leaves the format check to decide.
+   */
+  viesRegistered?: boolean | null;
 }
 
 export interface VatDecision {
@@ -116,8 +121,8 @@ export class InvalidPostalCodeError extends Error {}
  * - Portugal: by the postal code's region — mainland 23 %, Madeira 22 %, Azores 16 % (no postal code:
  *   mainland), customer a business or not;
  * - Angola: 14 %;
- * - another EU country with a well-formed VAT number: reverse charge, 0 % (the customer accounts
- *   for it);
+ * - another EU country with a well-formed VAT number (that VIES does not deny): reverse charge, 0 %
+ *   (the customer accounts for it);
  * - another EU country without one: that country's standard rate (One-Stop Shop, destination rule
  *   for electronically supplied services);
  * - outside the EU: 0 %, not subject to Portuguese VAT.
@@ -148,7 +153,7 @@ export function decideVat(input: VatInput): VatDecision {
   }
   if (country === 'AO') return decide('AO', 'AO_DOMESTIC');
   if ((EU_COUNTRIES as readonly string[]).includes(country)) {
-    const valid = vatNumber !== '' && isValidTaxNumber(country, vatNumber);
+    const valid = vatNumber !== '' && isValidTaxNumber(country, vatNumber) && input.viesRegistered !== false;
     if (valid) {
       return {
         country,

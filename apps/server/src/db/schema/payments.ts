@@ -70,6 +70,10 @@ export const payments = pgTable(
     mandateId: uuid('mandate_id').references(() => paymentMandates.id, { onDelete: 'set null' }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     confirmedBy: uuid('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Card (type 4): the Stripe Checkout Session open for this payment, its page and when it closes. */
+    cardSessionId: text('card_session_id'),
+    cardCheckoutUrl: text('card_checkout_url'),
+    cardCheckoutExpiresAt: timestamp('card_checkout_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -78,3 +82,16 @@ export const payments = pgTable(
     uniqueIndex('payments_transfer_reference_key').on(t.transferReference),
   ],
 );
+
+/**
+ * Stripe webhook events already handled, by Stripe's event id: Stripe delivers at least once, so a
+ * repeated event finds its row and is not processed again.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+  /** What handling it did: paid, failed, ignored, amount_mismatch, unknown_payment, already_settled. */
+  outcome: text('outcome').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,4 +1,4 @@
-import { char, date, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, char, date, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Reference exchange rates: units of `currency` for one unit of `base` on a publication day, as
@@ -15,4 +15,20 @@ export const exchangeRates = pgTable(
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.source, t.base, t.currency, t.rateDate] })],
+);
+
+/**
+ * VIES answers, by member state and national VAT number: whether the number is registered for
+ * intra-EU trade, and when VIES said so. Re-asked once older than the cache period.
+ */
+export const viesChecks = pgTable(
+  'vies_checks',
+  {
+    country: char('country', { length: 2 }).notNull(),
+    vatNumber: text('vat_number').notNull(),
+    valid: boolean('valid').notNull(),
+    name: text('name'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.country, t.vatNumber] })],
 );

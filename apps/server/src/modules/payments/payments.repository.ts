@@ -22,6 +22,9 @@ export interface PaymentRow {
   mandate_id: string | null;
   paid_at: Date | null;
   created_at: Date;
+  card_session_id: string | null;
+  card_checkout_url: string | null;
+  card_checkout_expires_at: Date | null;
   mandate_reference: string | null;
   mandate_iban: string | null;
 }
@@ -34,6 +37,7 @@ const normalize = (row: PaymentRow): PaymentRow => ({
   amount_cents: Number(row.amount_cents),
   vat_cents: Number(row.vat_cents),
   total_cents: Number(row.total_cents),
+  card_checkout_expires_at: row.card_checkout_expires_at ? new Date(row.card_checkout_expires_at) : null,
 });
 
 export async function findPayment(executor: Executor, id: string, lock = false): Promise<PaymentRow | null> {
@@ -101,9 +105,17 @@ export async function updatePaymentMethod(
     WHERE id = ${id}`);
 }
 
-export async function markPaid(executor: Executor, id: string, by: string | null, at: Date): Promise<void> {
+/** Paid at `at`; `by` is the Admin who confirmed it (null for a card paid through Stripe). */
+export async function markPaid(
+  executor: Executor,
+  id: string,
+  by: string | null,
+  at: Date,
+  type: number | null = null,
+): Promise<void> {
   await executor.execute(sql`
-    UPDATE payments SET status = 3, paid_at = ${at.toISOString()}, confirmed_by = ${by}, updated_at = now()
+    UPDATE payments SET status = 3, paid_at = ${at.toISOString()}, confirmed_by = ${by},
+           type = coalesce(${type}::smallint, type), updated_at = now()
     WHERE id = ${id}`);
 }
 
@@ -135,4 +147,52 @@ export async function overdueUnpaid(
           AND due_date + make_interval(days => ${graceDays}) <= ${now.toISOString()}::timestamptz`,
   );
   return row?.n ?? 0;
+}
+
+/** The email of the subscription's owner (Stripe mails the card receipt there). */
+export async function ownerEmail(executor: Executor, subscriptionId: string): Promise<string | null> {
+  const [row] = await query<{ email: string }>(
+    executor,
+    sql`SELECT u.email FROM subscriptions s JOIN users u ON u.id = s.owner_id WHERE s.id = ${subscriptionId}`,
+  );
+  return row?.email ?? null;
+}
+
+export async function setCardCheckout(
+  executor: Executor,
+  id: string,
+  checkout: { sessionId: string; url: string; expiresAt: Date },
+): Promise<void> {
+  await executor.execute(sql`
+    UPDATE payments SET card_session_id = ${checkout.sessionId}, card_checkout_url = ${checkout.url},
+           card_checkout_expires_at = ${checkout.expiresAt.toISOString()}, updated_at = now()
+    WHERE id = ${id}`);
+}
+
+export async function setStatus(executor: Executor, id: string, status: number): Promise<void> {
+  await executor.execute(sql`UPDATE payments SET status = ${status}, updated_at = now() WHERE id = ${id}`);
+}
+
+/**
+ * Claims a Stripe event id: true the first time, false when it was handled before (or is being
+ * handled by a concurrent delivery, which this call then waits for).
+ */
+export async function claimStripeEvent(executor: Executor, id: string, type: string): Promise<boolean> {
+  const claimed = await query<{ id: string }>(
+    executor,
+    sql`INSERT INTO stripe_events (id, type, outcome) VALUES (${id}, ${type}, 'pending')
+        ON CONFLICT (id) DO NOTHING RETURNING id`,
+  );
+  return claimed.length > 0;
+}
+
+export async function recordStripeOutcome(
+  executor: Executor,
+  id: string,
+  outcome: string,
+  paymentId: string | null,
+): Promise<void> {
+  await executor.execute(
+    sql`UPDATE stripe_events SET outcome = ${outcome}, payment_id = ${paymentId} WHERE id = ${id}`,
+  );
 }

@@ -6,6 +6,7 @@ import { addonsRoutes } from '../addons/addons.routes.ts';
 import { billingAddressesRoutes } from '../billing-addresses/billing-addresses.routes.ts';
 import { paymentsRoutes } from '../payments/payments.routes.ts';
 import type { BillingConfig } from '../payments/payments.service.ts';
+import { createStripeClient } from '../payments/stripe-gateway.ts';
 import { ensureBundledExchangeRates } from '../tax/ecb-import.ts';
 import { taxRoutes } from '../tax/tax.routes.ts';
 import { subscriptionJobHandlers } from './renewals.ts';
@@ -31,10 +32,15 @@ export async function registerBilling(
   await ensureBundledExchangeRates(db);
   await ensureRenewalJobs(db);
   subscriptionsRoutes(app, { db, billing, sink });
-  paymentsRoutes(app, { db, billing, onPaid: settlePayment({ billing, sink }) });
+  paymentsRoutes(app, {
+    db,
+    billing,
+    onPaid: settlePayment({ billing, sink }),
+    stripe: createStripeClient(billing),
+  });
   addonsRoutes(app, { db, billing });
   billingAddressesRoutes(app, { db });
-  taxRoutes(app, { db });
+  taxRoutes(app, { db, vies: billing });
   if (deps.config.billing.jobsPollMs > 0) {
     const runner = startJobRunner(db, subscriptionJobHandlers({ billing, sink }), {
       intervalMs: deps.config.billing.jobsPollMs,

@@ -294,6 +294,14 @@ describe('payments', () => {
         payload,
       });
     expect((await pay({ type: 4 })).json().code).toBe('PAYMENT_METHOD_UNAVAILABLE');
+    const webhook = await t.call({
+      method: 'POST',
+      url: '/api/v1/payments/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      payload: '{"id":"evt_1","type":"checkout.session.completed"}',
+    });
+    expect(webhook.statusCode).toBe(400);
+    expect(webhook.json().code).toBe('PAYMENT_METHOD_UNAVAILABLE');
     const badIban = await pay({ type: 2, iban: 'PT50000201231234567890155', holderName: 'Luís Bloqueado' });
     expect(badIban.statusCode).toBe(400);
     expect(badIban.json().code).toBe('INVALID_IBAN');

@@ -1,16 +1,64 @@
 import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { BUNDLED_HISTORY, parseEcbXml, storeRates } from './ecb-import.ts';
+import { vatForUser } from './tax.service.ts';
+
+/**
+ * A stand-in for the VIES REST API: 123456789 (any state) is registered, 999999999 is not,
+ * 111111111 finds the member state's service down, 222222222 answers too late, 333333333 gets a 500.
+ */
+const viesRequests: { countryCode: string; vatNumber: string }[] = [];
+let vies: Server;
+function startViesStandIn(): Promise<string> {
+  vies = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      const asked = JSON.parse(body) as { countryCode: string; vatNumber: string };
+      viesRequests.push(asked);
+      const answer = (status: number, json: object) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(json));
+      };
+      const base = { countryCode: asked.countryCode, vatNumber: asked.vatNumber, requestDate: '2026-11-22' };
+      switch (asked.vatNumber) {
+        case '123456789':
+          return answer(200, { ...base, valid: true, name: 'Muster GmbH', address: 'Berlin' });
+        case '999999999':
+          return answer(200, { ...base, valid: false, name: '---', address: '---' });
+        case '111111111':
+          return answer(200, { ...base, valid: false, userError: 'MS_UNAVAILABLE' });
+        case '222222222':
+          setTimeout(() => answer(200, { ...base, valid: true }), 1500);
+          return;
+        default:
+          return answer(500, { actionSucceed: false, errorWrappers: [{ error: 'SERVICE_UNAVAILABLE' }] });
+      }
+    });
+  });
+  return new Promise((resolve) =>
+    vies.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(vies.address() as AddressInfo).port}/check-vat-number`),
+    ),
+  );
+}
 
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { VIES_URL: await startViesStandIn(), VIES_TIMEOUT_MS: '400' } });
   token = await t.signin('demo@fluxo.example');
 });
 afterAll(async () => {
   await t?.close();
+  await new Promise((resolve) => vies?.close(resolve));
 });
 
 const get = (url: string) => t.call({ method: 'GET', url, token });
@@ -58,6 +106,110 @@ describe('GET /api/v1/tax', () => {
     expect(zip.json().code).toBe('INVALID_POSTAL_CODE');
     expect((await get('/api/v1/tax?countryCode=Portugal')).json().code).toBe('VALIDATION_FAILED');
     expect((await t.call({ method: 'GET', url: '/api/v1/tax?countryCode=PT' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/v1/tax with VIES', () => {
+  it('reverse-charges a number VIES finds registered, and answers the next ask from the cache', async () => {
+    viesRequests.length = 0;
+    const first = await get('/api/v1/tax?countryCode=PT&billingCountry=AT&vatNumber=ATU12345678');
+    // The national number goes to VIES (here it fails with a 500, so the format decides).
+    expect(first.json()).toMatchObject({ reverseCharge: true, viesChecked: false });
+    expect(viesRequests).toEqual([{ countryCode: 'AT', vatNumber: 'U12345678' }]);
+
+    // The table above already asked about DE123456789: start from an empty cache.
+    await t.database.db.execute(sql`DELETE FROM vies_checks`);
+    viesRequests.length = 0;
+    const registered = await get('/api/v1/tax?countryCode=PT&billingCountry=DE&vatNumber=DE 123 456 789');
+    expect(registered.json()).toMatchObject({
+      region: 'DE',
+      rateBasisPoints: 0,
+      reverseCharge: true,
+      reason: 'EU_REVERSE_CHARGE',
+      exemptionCode: 'M40',
+      vatNumberValid: true,
+      viesChecked: true,
+    });
+    expect(viesRequests).toEqual([{ countryCode: 'DE', vatNumber: '123456789' }]);
+    const cached = await get('/api/v1/tax?countryCode=DE&vatNumber=DE123456789');
+    expect(cached.json()).toMatchObject({ reverseCharge: true, viesChecked: true });
+    expect(viesRequests).toHaveLength(1);
+    const [row] = await rows<{ valid: boolean; name: string }>(
+      t.database.db,
+      sql`SELECT valid, name FROM vies_checks WHERE country = 'DE' AND vat_number = '123456789'`,
+    );
+    expect(row).toEqual({ valid: true, name: 'Muster GmbH' });
+  });
+
+  it('charges the member state’s VAT when VIES says the number is not registered', async () => {
+    const refused = await get('/api/v1/tax?countryCode=PT&billingCountry=DE&vatNumber=DE999999999');
+    expect(refused.json()).toMatchObject({
+      region: 'DE',
+      rate: 19,
+      rateBasisPoints: 1900,
+      reverseCharge: false,
+      reason: 'EU_OSS',
+      exemptionCode: null,
+      vatNumberValid: false,
+      viesChecked: true,
+    });
+  });
+
+  it('falls back to the format when VIES is down, slow or failing, and says so', async () => {
+    for (const number of ['DE111111111', 'DE222222222', 'DE333333333']) {
+      const started = Date.now();
+      const response = await get(`/api/v1/tax?countryCode=DE&vatNumber=${number}`);
+      expect(Date.now() - started).toBeLessThan(1400);
+      expect(response.json()).toMatchObject({
+        reverseCharge: true,
+        reason: 'EU_REVERSE_CHARGE',
+        vatNumberValid: true,
+        viesChecked: false,
+      });
+    }
+    // Nothing was cached: the next ask goes to VIES again.
+    const before = viesRequests.length;
+    await get('/api/v1/tax?countryCode=DE&vatNumber=DE111111111');
+    expect(viesRequests.length).toBe(before + 1);
+  });
+
+  it('asks VIES for Greece as EL, and never where it plays no part', async () => {
+    viesRequests.length = 0;
+    const greek = await get('/api/v1/tax?countryCode=GR&vatNumber=EL123456789');
+    expect(greek.json()).toMatchObject({ reverseCharge: true, viesChecked: true });
+    expect(viesRequests).toEqual([{ countryCode: 'EL', vatNumber: '123456789' }]);
+    viesRequests.length = 0;
+    for (const query of [
+      'countryCode=PT&vatNumber=PT508332150',
+      'countryCode=AO&vatNumber=5417000000',
+      'countryCode=US&vatNumber=123456789',
+      'countryCode=DE&vatNumber=DE12',
+      'countryCode=DE',
+    ]) {
+      expect((await get(`/api/v1/tax?${query}`)).json().viesChecked).toBeNull();
+    }
+    expect(viesRequests).toEqual([]);
+  });
+
+  it('invoices use the cached VIES answer: a refused number pays the member state’s VAT', async () => {
+    const [user] = await rows<{ id: string }>(
+      t.database.db,
+      sql`SELECT id FROM users WHERE email = 'trial@fluxo.example'`,
+    );
+    const day = new Date('2026-11-22T00:00:00Z');
+    await t.database.db.execute(
+      sql`UPDATE users SET country = 'DE', vat_number = 'DE999999999' WHERE id = ${user!.id}`,
+    );
+    await t.database.db.execute(sql`DELETE FROM billing_addresses WHERE user_id = ${user!.id}`);
+    expect(await vatForUser(t.database.db, user!.id, day)).toMatchObject({
+      reason: 'EU_OSS',
+      rateBasisPoints: 1900,
+    });
+    await t.database.db.execute(sql`UPDATE users SET vat_number = 'DE123456789' WHERE id = ${user!.id}`);
+    expect(await vatForUser(t.database.db, user!.id, day)).toMatchObject({
+      reason: 'EU_REVERSE_CHARGE',
+      rateBasisPoints: 0,
+    });
   });
 });
 

@@ -2,13 +2,17 @@ import { exchangeRatesContract, monthlyExchangeRatesContract, taxRateContract } 
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { USER } from '../../platform/access.ts';
+import type { Config } from '../../platform/config.ts';
 import { addRoute } from '../../platform/route.ts';
 import { exchangeRatesOn, monthlyExchangeRates } from './exchange-rates.service.ts';
-import { vatFor } from './tax.service.ts';
+import { vatQuote } from './tax.service.ts';
 
-export function taxRoutes(app: FastifyInstance, deps: { db: Db }): void {
+export function taxRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; vies: Pick<Config['billing'], 'viesUrl' | 'viesTimeoutMs'> },
+): void {
   addRoute(app, taxRateContract, USER, async ({ query }) => {
-    const decision = vatFor({
+    const decision = await vatQuote(deps.db, deps.vies, {
       countryCode: query.countryCode,
       billingCountry: query.billingCountry ?? null,
       zipcode: query.zipcode ?? null,

@@ -1,5 +1,6 @@
 import type { Payment } from '@fluxo/domain/payments/contracts';
 import {
+  Button,
   CopyButton,
   Group,
   Paper,
@@ -118,8 +119,37 @@ export function DirectDebitDetails({ payment }: { payment: Payment }) {
   );
 }
 
+/** Card: Stripe's secure payment page while it is open; once closed, the card is chosen again. */
+export function CardDetails({ payment }: { payment: Payment }) {
+  const { t } = useTranslation();
+  const money = useFormatMoney();
+  if (payment.status === 3) return null;
+  return (
+    <Paper withBorder p="md" radius="md" aria-label={t('BILLING.CARD.TITLE')} role="region">
+      <Title order={4} fz="sm" mb="sm">
+        {t('BILLING.CARD.TITLE')}
+      </Title>
+      {payment.card ? (
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">
+            {t('BILLING.CARD.OPEN', { amount: money(payment.totalCents, payment.currency) })}
+          </Text>
+          <Button component="a" href={payment.card.checkoutUrl}>
+            {t('BILLING.CARD.GO')}
+          </Button>
+        </Stack>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('BILLING.CARD.CLOSED')}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
 /** The details for the way the payment is being paid. */
 export function ChosenPaymentDetails({ payment }: { payment: Payment }) {
+  if (payment.type === 4) return <CardDetails payment={payment} />;
   if (payment.type === 1) return <MultibancoDetails payment={payment} />;
   if (payment.type === 3) return <TransferDetails payment={payment} />;
   if (payment.type === 2) return <DirectDebitDetails payment={payment} />;

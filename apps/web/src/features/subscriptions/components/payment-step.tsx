@@ -1,8 +1,9 @@
 import type { Payment } from '@fluxo/domain/payments/contracts';
 import { isValidIban } from '@fluxo/domain/payments/iban';
-import { Badge, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { fieldErrorsOf } from '../../../lib/api/errors.ts';
 import { useFormatDate, useFormatMoney } from '../../../lib/format/money.ts';
@@ -25,10 +26,34 @@ const METHOD_HELP: Record<number, string> = {
 };
 const PAYABLE = [0, 1, 5];
 
+/** Back from Stripe Checkout: `?card=paid|cancelled&payment=<id>` says how it went for this payment. */
+function CardReturnNotice({ payment }: { payment: Payment }) {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  if (search.get('payment') !== payment.id || payment.status === 3) return null;
+  const outcome = search.get('card');
+  if (outcome === 'paid') {
+    return (
+      <Alert color="teal" variant="light" role="status">
+        {t('BILLING.CARD.RETURN_PAID')}
+      </Alert>
+    );
+  }
+  if (outcome === 'cancelled') {
+    return (
+      <Alert color="yellow" variant="light" role="status">
+        {t('BILLING.CARD.RETURN_CANCELLED')}
+      </Alert>
+    );
+  }
+  return null;
+}
+
 /**
  * Pays one payment: choose the method the server offers (a card only when it lists one), then see
- * what to do — the Multibanco reference, Fluxo's IBAN and the transfer reference, or sign a SEPA
- * direct-debit mandate on a valid IBAN.
+ * what to do — the Multibanco reference, Fluxo's IBAN and the transfer reference, sign a SEPA
+ * direct-debit mandate on a valid IBAN, or pay on Stripe's card page (the browser goes there and
+ * comes back to this page).
  */
 export function PaymentStep({
   subscriptionId,
@@ -59,13 +84,18 @@ export function PaymentStep({
       if (!isValidIban(iban) || holderName.trim().length < 2) return;
     }
     const body =
-      type === 2 ? { type: 2 as const, iban, holderName: holderName.trim() } : { type: type as 1 | 3 | 4 };
+      type === 2
+        ? { type: 2 as const, iban, holderName: holderName.trim() }
+        : type === 4
+          ? { type: 4 as const, returnPath: window.location.pathname }
+          : { type: type as 1 | 3 };
     pay.mutate(
       { subscriptionId, paymentId: payment.id, body },
       {
         onSuccess: (updated) => {
           setPayment(updated);
           setChoosing(false);
+          if (updated.card) window.location.assign(updated.card.checkoutUrl);
         },
       },
     );
@@ -102,6 +132,7 @@ export function PaymentStep({
           </Text>
         )}
 
+        <CardReturnNotice payment={payment} />
         {!choosing && <ChosenPaymentDetails payment={payment} />}
         {!choosing && payable && (
           <Group>
