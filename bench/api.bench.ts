@@ -1,6 +1,14 @@
 // API throughput: sign-in and GET /api/v1/organizations/all, on PGlite and on PostgreSQL.
 // Target (issue 2): organizations/all ≥ 3,000 req/s with p99 < 20 ms on PostgreSQL on 2 cores.
-import { encryptPassword, load, printTable, type RunningServer, startPostgres, startServer } from './lib.ts';
+import {
+  benchOn,
+  encryptPassword,
+  load,
+  printTable,
+  type RunningServer,
+  startPostgres,
+  startServer,
+} from './lib.ts';
 
 async function measure(label: string, server: RunningServer) {
   const password = await encryptPassword(server.url, 'fluxo-demo');
@@ -39,12 +47,15 @@ async function measure(label: string, server: RunningServer) {
 
 export async function apiBench(): Promise<void> {
   const rows: Record<string, string | number>[] = [];
-  const pglite = await startServer({});
-  try {
-    rows.push(...(await measure('PGlite', pglite)));
-  } finally {
-    await pglite.stop();
+  if (benchOn('pglite')) {
+    const pglite = await startServer({});
+    try {
+      rows.push(...(await measure('PGlite', pglite)));
+    } finally {
+      await pglite.stop();
+    }
   }
+  if (!benchOn('postgres')) return printTable('API throughput (PGlite only)', rows);
   const external = process.env.DATABASE_URL;
   const cluster = external ? null : await startPostgres();
   const url = external ?? cluster?.url;

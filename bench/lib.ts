@@ -19,13 +19,21 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Extra Node options for the server processes, e.g. `BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/p"`
+ * to profile the server under load (Node refuses --cpu-prof in NODE_OPTIONS).
+ */
+function serverNodeArgs(): string[] {
+  return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+}
+
 /** Starts the real server (tsx, production mode, demo data) as its own process and waits for it. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fluxo-bench-'));
   const port = String(await freePort());
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+    [...serverNodeArgs(), '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
     {
       cwd: root,
       env: {
@@ -97,4 +105,10 @@ export function startPostgres(): Promise<ThrowawayPostgres | null> {
 export function printTable(title: string, rows: Record<string, string | number>[]): void {
   console.log(`\n${title}`);
   console.table(rows);
+}
+
+/** Which databases to measure: `BENCH_DATABASES=postgres` (or `pglite`) runs only that one; both by default. */
+export function benchOn(database: 'pglite' | 'postgres'): boolean {
+  const chosen = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((d) => d.trim());
+  return chosen.includes(database);
 }

@@ -14,7 +14,7 @@ import {
 } from '@fluxo/domain';
 import { and, eq, like } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
-import { printTable, type RunningServer, startPostgres, startServer } from './lib.ts';
+import { benchOn, printTable, type RunningServer, startPostgres, startServer } from './lib.ts';
 
 const CLIENTS = 1_000;
 /** Organization-wide events per burst; each makes one message per client. */
@@ -238,13 +238,19 @@ async function run(
 
 export async function realtimeBench(): Promise<void> {
   const rows: Record<string, string | number>[] = [];
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fluxo-rt-bench-'));
-  try {
-    rows.push(
-      ...(await run('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, { dataDir, databaseUrl: null })),
-    );
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+  if (benchOn('pglite')) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'fluxo-rt-bench-'));
+    try {
+      rows.push(
+        ...(await run('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, { dataDir, databaseUrl: null })),
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (!benchOn('postgres')) {
+    printTable('Real-time (PGlite only)', rows);
+    return;
   }
   const external = process.env.DATABASE_URL;
   const cluster = external ? null : await startPostgres();
