@@ -37,9 +37,16 @@ function freePort(): string {
 
 process.env.FLUXO_E2E_PORT ??= freePort();
 process.env.FLUXO_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'fluxo-e2e-'));
+process.env.FLUXO_E2E_STRIPE_PORT ??= freePort();
 const port = process.env.FLUXO_E2E_PORT;
 const dataDir = process.env.FLUXO_E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
+const stripePort = process.env.FLUXO_E2E_STRIPE_PORT;
+/**
+ * Card payments are on for the whole run, against a local stand-in for Stripe's API and hosted
+ * Checkout page (e2e/support/stripe-stand-in.ts); the webhook secret is shared so its events verify.
+ */
+const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_fluxo_stand_in';
 
 // Each run builds into its own data directory, so parallel runs never share a half-written build;
 // E2E_SKIP_BUILD=1 serves the last build in apps/web/dist instead.
@@ -112,27 +119,42 @@ export default defineConfig({
       use: { browserName: 'chromium' },
     },
   ],
-  webServer: {
-    // The server decides at start whether a web build exists, so the build comes first.
-    command: [...build, 'node --import tsx apps/server/src/main.ts'].join(' && '),
-    url: `${baseURL}/featureflags`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: port,
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST: webDist,
-      // Embedded database, mail to DATA_DIR/outbox and one instance, whatever the calling shell has set.
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      REDIS_URL: '',
-      DEMO: '1',
-      SCRYPT_N: '1024',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+  webServer: [
+    {
+      command: 'node --import tsx apps/web/e2e/support/stripe-stand-in.ts',
+      url: `http://127.0.0.1:${stripePort}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { STRIPE_STAND_IN_PORT: stripePort, FLUXO_URL: baseURL, STRIPE_WEBHOOK_SECRET },
     },
-  },
+    {
+      // The server decides at start whether a web build exists, so the build comes first.
+      command: [...build, 'node --import tsx apps/server/src/main.ts'].join(' && '),
+      url: `${baseURL}/featureflags`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: port,
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        WEB_DIST: webDist,
+        // Embedded database, mail to DATA_DIR/outbox and one instance, whatever the calling shell has set.
+        DATABASE_URL: '',
+        SMTP_URL: '',
+        REDIS_URL: '',
+        DEMO: '1',
+        SCRYPT_N: '1024',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        STRIPE_KEY: 'pk_test_e2e_fluxo',
+        STRIPE_SECRET_KEY: 'sk_test_e2e_fluxo',
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
+      },
+    },
+  ],
 });

@@ -69,6 +69,14 @@ export class LockedPage {
     await expect(step.getByText(t(this.language, 'CHECKOUT.DIRECT_DEBIT.INVALID_IBAN'))).toBeVisible();
   }
 
+  /** Chooses the card, which sends the browser to the card payment page (Stripe Checkout). */
+  async payByCard(): Promise<void> {
+    const step = this.page.getByTestId('payment-step').first();
+    const card = t(this.language, 'BILLING.PAYMENT_TYPE.CREDIT_CARD');
+    await step.getByRole('radio', { name: card }).check();
+    await step.getByRole('button', { name: t(this.language, 'CHECKOUT.PAY_WITH', { method: card }) }).click();
+  }
+
   async payByTransfer(): Promise<void> {
     const step = this.page.getByTestId('payment-step').first();
     await step.getByRole('radio', { name: t(this.language, 'BILLING.PAYMENT_TYPE.TRANSFER') }).check();

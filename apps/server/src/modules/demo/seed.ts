@@ -26,6 +26,9 @@ export const DEMO_ACCOUNTS = {
   /** Locked like locked@, for browser tests that pay and unlock (one per Playwright project). */
   locked1: 'locked1@fluxo.example',
   locked2: 'locked2@fluxo.example',
+  /** Locked like locked@, for the browser test that pays by card (one per Playwright project). */
+  locked3: 'locked3@fluxo.example',
+  locked4: 'locked4@fluxo.example',
   inactive: 'inactive@fluxo.example',
   trial: 'trial@fluxo.example',
   admin: 'admin@fluxo.example',
@@ -271,6 +274,8 @@ export async function seedDemo(
       },
       { email: DEMO_ACCOUNTS.locked1, name: 'Lara Bloqueada', org: 'Bloqueada Um, Lda', nif: '517000024' },
       { email: DEMO_ACCOUNTS.locked2, name: 'Lucas Bloqueado', org: 'Bloqueada Dois, Lda', nif: '517000032' },
+      { email: DEMO_ACCOUNTS.locked3, name: 'Lia Bloqueada', org: 'Bloqueada Três, Lda', nif: '517000040' },
+      { email: DEMO_ACCOUNTS.locked4, name: 'Leo Bloqueado', org: 'Bloqueada Quatro, Lda', nif: '517000059' },
     ];
     for (const account of lockedAccounts) {
       const owner = await addUser({ email: account.email, name: account.name, profile: 2 });

@@ -1,0 +1,84 @@
+import type { Payment } from '@fluxo/domain/payments/contracts';
+import { expect, test } from '@playwright/test';
+import { AppShell } from './pages/app-shell.ts';
+import { StripeCheckoutPage } from './pages/stripe-checkout-page.ts';
+import { LockedPage, SubscriptionsPage } from './pages/subscriptions-page.ts';
+import { t } from './support/i18n.ts';
+import { keepScreenshot } from './support/screenshots.ts';
+import { api, apiToken, devicePath, organizationsOf, signInAs, urlOf } from './support/session.ts';
+
+// One locked demo account per project (not the ones the transfer journey unlocks), so the two runs
+// never pay each other's invoice.
+const ACCOUNTS = {
+  desktop: { email: 'locked3@fluxo.example', organization: 'Bloqueada Três, Lda' },
+  mobile: { email: 'locked4@fluxo.example', organization: 'Bloqueada Quatro, Lda' },
+};
+
+test('a locked user pays by card on Stripe Checkout and comes back paid and unlocked', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const account = testInfo.project.name === 'mobile' ? ACCOUNTS.mobile : ACCOUNTS.desktop;
+  await signInAs(page, account.email);
+  await expect(page).toHaveURL(urlOf(testInfo, '/locked'));
+  const locked = new LockedPage(page);
+  await expect(locked.heading).toBeVisible();
+
+  const token = await apiToken(request, account.email);
+  const subscription = await api<{ id: string; status: number }>(
+    request,
+    token,
+    'GET',
+    '/api/v1/subscription',
+  );
+  const pendingUrl = `/api/v1/subscription/${subscription.id}/payments/pending`;
+  const [payment] = await api<Payment[]>(request, token, 'GET', pendingUrl);
+  expect(payment?.totalCents).toBeGreaterThan(0);
+
+  // The card is offered (Stripe is configured for the suite's server) and sends the browser to Stripe.
+  const chosen = page.waitForRequest(
+    (sent) => sent.method() === 'PUT' && sent.url().endsWith(`/payments/${payment!.id}`),
+  );
+  await locked.payByCard();
+  expect((await chosen).postDataJSON()).toEqual({ type: 4, returnPath: devicePath(testInfo, '/locked') });
+  const checkout = new StripeCheckoutPage(page);
+  await expect(page).toHaveURL((url) => url.href.startsWith(`${StripeCheckoutPage.origin()}/c/pay/`));
+  // Stripe charges exactly the payment's total, VAT included.
+  await expect(checkout.pay).toHaveAccessibleName(`Pay ${(payment!.totalCents / 100).toFixed(2)} EUR`);
+  await keepScreenshot(page, testInfo, 'card-checkout');
+
+  // Paying makes Stripe post the signed event to Fluxo, then send the customer back to Fluxo.
+  const back = page.waitForURL(
+    (url) =>
+      url.pathname === devicePath(testInfo, '/locked') &&
+      url.searchParams.get('card') === 'paid' &&
+      url.searchParams.get('payment') === payment!.id,
+    { waitUntil: 'commit' },
+  );
+  await checkout.pay.click();
+  await back;
+  const deliveries = (await (
+    await request.get(`${StripeCheckoutPage.origin()}/stand-in/deliveries`)
+  ).json()) as { paymentId: string; status: number; answer: string }[];
+  const delivered = deliveries.filter((delivery) => delivery.paymentId === payment!.id);
+  expect(delivered).toHaveLength(1);
+  expect(delivered[0]!.status).toBe(200);
+  expect(JSON.parse(delivered[0]!.answer)).toEqual({ received: true, duplicate: false, outcome: 'paid' });
+
+  // Back in Fluxo the subscription is unlocked: the locked page gives way, the organization opens.
+  await expect(page).not.toHaveURL(/\/locked/);
+  await expect(locked.heading).toBeHidden();
+  const shell = new AppShell(page, 'pt');
+  if (shell.isPhone) await shell.openNavigation();
+  await expect(shell.organizationSwitcher(account.organization)).toBeVisible();
+  expect((await organizationsOf(request, token)).map((organization) => organization.locked)).toEqual([false]);
+
+  // The plan page shows the subscription active and nothing left to pay.
+  const plan = new SubscriptionsPage(page, 'pt');
+  await plan.goto();
+  await expect(page.getByText(t('pt', 'SUBSCRIPTION.STATUS.ACTIVE'), { exact: true })).toBeVisible();
+  await expect(page.getByText(t('pt', 'BILLING.PAYMENTS.NONE_PENDING'))).toBeVisible();
+  expect(await api<Payment[]>(request, token, 'GET', pendingUrl)).toEqual([]);
+  await keepScreenshot(page, testInfo, 'card-paid');
+});
