@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,4 +57,60 @@ export async function startThrowawayPostgres(settings: string[] = []): Promise<T
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+export interface StandInRequest {
+  method: string;
+  /** The path and query. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  /** The whole body, as text. */
+  body: string;
+}
+export interface StandInAnswer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+export interface StandIn {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A local HTTP stand-in for a third-party API (Stripe, VIES…): each request, body read whole, gets the
+ * JSON answer `answer` gives (or promises, to answer late).
+ */
+export function startStandIn(
+  answer: (request: StandInRequest) => StandInAnswer | Promise<StandInAnswer>,
+): Promise<StandIn> {
+  const server = createHttpServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => {
+      body += chunk;
+    });
+    request.on('end', async () => {
+      const given = {
+        method: request.method ?? 'GET',
+        url: request.url ?? '/',
+        headers: request.headers,
+        body,
+      };
+      const reply = await answer(given);
+      response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+      response.end(JSON.stringify(reply.body));
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      });
+    }),
+  );
 }

@@ -1,5 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { rows } from '../../db/client.ts';
 import { loadConfig } from '../../platform/config.ts';
 import { runDueJobs } from '../../platform/jobs.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { type StandIn, startStandIn } from '../../test/local-services.ts';
 import { billingConfig } from '../subscriptions/billing.plugin.ts';
 import { subscriptionJobHandlers } from '../subscriptions/renewals.ts';
 import { writeToOutbox } from '../subscriptions/subscription-signals.ts';
@@ -23,51 +23,40 @@ interface Recorded {
   form: URLSearchParams;
 }
 const recorded: Recorded[] = [];
-let stripeApi: Server;
+let stripeApi: StandIn;
 let refuseNext = false;
 
-function startStripeStandIn(): Promise<string> {
-  stripeApi = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      const form = new URLSearchParams(body);
-      recorded.push({ method: request.method!, path: request.url!, headers: request.headers, form });
-      if (refuseNext) {
-        refuseNext = false;
-        response.writeHead(400, { 'content-type': 'application/json' });
-        response.end(
-          JSON.stringify({ error: { type: 'invalid_request_error', message: 'Amount must be positive' } }),
-        );
-        return;
-      }
-      const id = `cs_test_${recorded.length}`;
-      response.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_${recorded.length}` });
-      response.end(
-        JSON.stringify({
-          id,
-          object: 'checkout.session',
-          mode: 'payment',
-          url: `https://checkout.stripe.com/c/pay/${id}`,
-          expires_at: Math.floor(Date.now() / 1000) + 24 * 3600,
-          amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
-          currency: form.get('line_items[0][price_data][currency]'),
-          metadata: {
-            paymentId: form.get('metadata[paymentId]'),
-            subscriptionId: form.get('metadata[subscriptionId]'),
-            purpose: form.get('metadata[purpose]'),
-          },
-        }),
-      );
-    });
+function startStripeStandIn(): Promise<StandIn> {
+  return startStandIn((request) => {
+    const form = new URLSearchParams(request.body);
+    recorded.push({ method: request.method, path: request.url, headers: request.headers, form });
+    if (refuseNext) {
+      refuseNext = false;
+      return {
+        status: 400,
+        body: { error: { type: 'invalid_request_error', message: 'Amount must be positive' } },
+      };
+    }
+    const id = `cs_test_${recorded.length}`;
+    return {
+      status: 200,
+      headers: { 'request-id': `req_${recorded.length}` },
+      body: {
+        id,
+        object: 'checkout.session',
+        mode: 'payment',
+        url: `https://checkout.stripe.com/c/pay/${id}`,
+        expires_at: Math.floor(Date.now() / 1000) + 24 * 3600,
+        amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
+        currency: form.get('line_items[0][price_data][currency]'),
+        metadata: {
+          paymentId: form.get('metadata[paymentId]'),
+          subscriptionId: form.get('metadata[subscriptionId]'),
+          purpose: form.get('metadata[purpose]'),
+        },
+      },
+    };
   });
-  return new Promise((resolve) =>
-    stripeApi.listen(0, '127.0.0.1', () =>
-      resolve(`http://127.0.0.1:${(stripeApi.address() as AddressInfo).port}`),
-    ),
-  );
 }
 
 let t: TestApp;
@@ -79,13 +68,13 @@ const handlers = subscriptionJobHandlers({
 const signer = new Stripe('sk_test_signer_only');
 
 beforeAll(async () => {
-  const apiBase = await startStripeStandIn();
+  stripeApi = await startStripeStandIn();
   t = await createTestApp({
     env: {
       STRIPE_KEY: 'pk_test_fluxo_card',
       STRIPE_SECRET_KEY: SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: apiBase,
+      STRIPE_API_BASE: stripeApi.url,
       JOBS_POLL_MS: '0',
     },
   });
@@ -93,7 +82,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise((resolve) => stripeApi?.close(resolve));
+  await stripeApi?.close();
 });
 
 interface PendingPayment {

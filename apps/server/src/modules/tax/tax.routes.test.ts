@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { type StandIn, startStandIn } from '../../test/local-services.ts';
 import { BUNDLED_HISTORY, parseEcbXml, storeRates } from './ecb-import.ts';
 import { vatForUser } from './tax.service.ts';
 
@@ -13,52 +12,41 @@ import { vatForUser } from './tax.service.ts';
  * 111111111 finds the member state's service down, 222222222 answers too late, 333333333 gets a 500.
  */
 const viesRequests: { countryCode: string; vatNumber: string }[] = [];
-let vies: Server;
-function startViesStandIn(): Promise<string> {
-  vies = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      const asked = JSON.parse(body) as { countryCode: string; vatNumber: string };
-      viesRequests.push(asked);
-      const answer = (status: number, json: object) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(json));
-      };
-      const base = { countryCode: asked.countryCode, vatNumber: asked.vatNumber, requestDate: '2026-11-22' };
-      switch (asked.vatNumber) {
-        case '123456789':
-          return answer(200, { ...base, valid: true, name: 'Muster GmbH', address: 'Berlin' });
-        case '999999999':
-          return answer(200, { ...base, valid: false, name: '---', address: '---' });
-        case '111111111':
-          return answer(200, { ...base, valid: false, userError: 'MS_UNAVAILABLE' });
-        case '222222222':
-          setTimeout(() => answer(200, { ...base, valid: true }), 1500);
-          return;
-        default:
-          return answer(500, { actionSucceed: false, errorWrappers: [{ error: 'SERVICE_UNAVAILABLE' }] });
-      }
-    });
+let vies: StandIn;
+function startViesStandIn(): Promise<StandIn> {
+  return startStandIn(async (request) => {
+    const asked = JSON.parse(request.body) as { countryCode: string; vatNumber: string };
+    viesRequests.push(asked);
+    const base = { countryCode: asked.countryCode, vatNumber: asked.vatNumber, requestDate: '2026-11-22' };
+    switch (asked.vatNumber) {
+      case '123456789':
+        return { status: 200, body: { ...base, valid: true, name: 'Muster GmbH', address: 'Berlin' } };
+      case '999999999':
+        return { status: 200, body: { ...base, valid: false, name: '---', address: '---' } };
+      case '111111111':
+        return { status: 200, body: { ...base, valid: false, userError: 'MS_UNAVAILABLE' } };
+      case '222222222':
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        return { status: 200, body: { ...base, valid: true } };
+      default:
+        return {
+          status: 500,
+          body: { actionSucceed: false, errorWrappers: [{ error: 'SERVICE_UNAVAILABLE' }] },
+        };
+    }
   });
-  return new Promise((resolve) =>
-    vies.listen(0, '127.0.0.1', () =>
-      resolve(`http://127.0.0.1:${(vies.address() as AddressInfo).port}/check-vat-number`),
-    ),
-  );
 }
 
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp({ env: { VIES_URL: await startViesStandIn(), VIES_TIMEOUT_MS: '400' } });
+  vies = await startViesStandIn();
+  t = await createTestApp({ env: { VIES_URL: `${vies.url}/check-vat-number`, VIES_TIMEOUT_MS: '400' } });
   token = await t.signin('demo@fluxo.example');
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise((resolve) => vies?.close(resolve));
+  await vies?.close();
 });
 
 const get = (url: string) => t.call({ method: 'GET', url, token });
