@@ -3,6 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
+import { openListener } from './db/listen.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -53,6 +54,10 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   const secrets = await loadSecrets(db);
   await ensureFeatureFlags(db);
   const mailer = givenMailer ?? createMailer(config);
+  // One LISTEN connection for every channel, closed after everything that subscribed.
+  const notifications = openListener(database, app.log);
+  app.decorate('notifications', notifications);
+  app.addHook('onClose', () => notifications.close());
   const liveSessions = await registerGuard(app, database, secrets.jwtKey);
 
   await app.register(fastifySwagger, {

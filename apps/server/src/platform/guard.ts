@@ -2,7 +2,7 @@ import { type Grants, hasFlag, Profile, type SessionClaims } from '@fluxo/domain
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Database, type Db, preparedRows } from '../db/client.ts';
-import { listen } from '../db/listen.ts';
+import type { Listener } from '../db/listen.ts';
 import type { Access } from './access.ts';
 import { AppError } from './errors.ts';
 import { LiveSessions, SESSIONS_CHANNEL } from './live-sessions.ts';
@@ -28,6 +28,8 @@ declare module 'fastify' {
     access?: Access;
   }
   interface FastifyInstance {
+    /** This instance's LISTEN connection, shared by every channel (db/listen.ts). */
+    notifications: Listener;
     /** The sessions this instance knows alive (see LiveSessions). */
     liveSessions: LiveSessions;
   }
@@ -123,15 +125,15 @@ export async function sessionFromToken(
 }
 
 /** Keeps `live` in step with the database's session notifications until the app closes. */
-async function followSessionChanges(app: FastifyInstance, database: Database, live: LiveSessions) {
-  const stop = await listen(database, SESSIONS_CHANNEL, app.log, {
+async function followSessionChanges(app: FastifyInstance, live: LiveSessions) {
+  const unsubscribe = await app.notifications.subscribe(SESSIONS_CHANNEL, {
     notify: (payload) => live.ended(payload),
     connected: () => live.listening(),
     disconnected: () => live.deaf(),
   });
   app.addHook('onClose', async () => {
     live.deaf();
-    await stop();
+    unsubscribe();
   });
 }
 
@@ -146,7 +148,7 @@ export async function registerGuard(
 ): Promise<LiveSessions> {
   const { db } = database;
   const live = new LiveSessions();
-  await followSessionChanges(app, database, live);
+  await followSessionChanges(app, live);
   app.decorate('liveSessions', live);
   app.decorateRequest('session', null);
   app.decorateRequest('org', null);

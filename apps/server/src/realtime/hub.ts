@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { type Database, type Db, rows } from '../db/client.ts';
-import { listen } from '../db/listen.ts';
 import type { Config } from '../platform/config.ts';
 import { AppError } from '../platform/errors.ts';
 import { isUuid, sessionFromToken } from '../platform/guard.ts';
@@ -438,7 +437,7 @@ export async function createRealtimeHub({
 
   // NOTIFY comes at the commit of every transaction that wrote to the outbox, on any instance; after a
   // dropped LISTEN connection is back, one pass catches up with what was written meanwhile.
-  const stopListening = await listen(database, OUTBOX_CHANNEL, log, { notify: kick, connected: kick });
+  const stopListening = await app.notifications.subscribe(OUTBOX_CHANNEL, { notify: kick, connected: kick });
   const sweepTimer = setInterval(() => void sweep(), config.realtime.sweepMs);
   sweepTimer.unref();
 
@@ -460,7 +459,7 @@ export async function createRealtimeHub({
       stopFollowingSessions();
       clearInterval(sweepTimer);
       for (const timer of logoutTimers) clearTimeout(timer);
-      await stopListening();
+      stopListening();
       io.local.disconnectSockets(true);
       await Promise.allSettled([dispatching, sweeping, acking]);
       await io.of('/').adapter.close();
