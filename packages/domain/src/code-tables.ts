@@ -18,6 +18,15 @@ export const PaymentStatus = {
   CANCELLED: 4,
   ERROR: 5,
 } as const;
+/** Statuses in which a payment still waits to be paid (by any method; an error may be retried). */
+export const PAYABLE_PAYMENT_STATUSES: readonly number[] = [
+  PaymentStatus.SUBMITTED,
+  PaymentStatus.SUBMITTED_ALT,
+  PaymentStatus.ERROR,
+];
+export function isPayableStatus(status: number): boolean {
+  return PAYABLE_PAYMENT_STATUSES.includes(status);
+}
 export const ReferralStatus = { SENT: 1, ACCEPTED: 2, COMPLETED: 3, CANCELLED: 4 } as const;
 export const ExpertType = { ALL: 0, PARTICULAR: 1, COMPANY: 2 } as const;
 export const CONNECTION_AUTH_TYPES = ['token', 'question', 'qrcode', 'app'] as const;

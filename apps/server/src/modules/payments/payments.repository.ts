@@ -1,3 +1,4 @@
+import { PAYABLE_PAYMENT_STATUSES } from '@fluxo/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, query } from '../../platform/tx.ts';
 
@@ -143,7 +144,11 @@ export async function overdueUnpaid(
   const [row] = await query<{ n: number }>(
     executor,
     sql`SELECT count(*)::int AS n FROM payments
-        WHERE subscription_id = ${subscriptionId} AND id <> ${exceptId} AND status IN (0, 1, 5)
+        WHERE subscription_id = ${subscriptionId} AND id <> ${exceptId}
+          AND status IN (${sql.join(
+            PAYABLE_PAYMENT_STATUSES.map((status) => sql`${status}`),
+            sql`, `,
+          )})
           AND due_date + make_interval(days => ${graceDays}) <= ${now.toISOString()}::timestamptz`,
   );
   return row?.n ?? 0;

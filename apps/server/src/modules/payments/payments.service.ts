@@ -3,6 +3,7 @@ import type { ZPayPaymentRequest } from '@fluxo/domain';
 import {
   basisPointsOf,
   compactIban,
+  isPayableStatus,
   isValidIban,
   MULTIBANCO_MAX_CENTS,
   maskIban,
@@ -26,8 +27,6 @@ import { cardPaymentsEnabled, openCardCheckout } from './stripe-gateway.ts';
 
 export type BillingConfig = Config['billing'] & { stripeKey: string };
 export const OVERDUE_JOB = 'payment.overdue';
-
-const PAYABLE: number[] = [PaymentStatus.SUBMITTED, PaymentStatus.SUBMITTED_ALT, PaymentStatus.ERROR];
 
 /** A Checkout Session with less than this left is not offered again; a new one is opened. */
 const CHECKOUT_REUSE_MARGIN_MS = 5 * 60_000;
@@ -172,7 +171,7 @@ export async function choosePaymentMethod(
     const payment = await repo.findPayment(tx, params.paymentId, true);
     if (!payment || payment.subscription_id !== subscription.id)
       throw new AppError('NOT_FOUND', 'No such payment.');
-    if (!PAYABLE.includes(payment.status)) {
+    if (!isPayableStatus(payment.status)) {
       throw new AppError(
         'PAYMENT_NOT_PAYABLE',
         'This payment is already paid, cancelled or being collected.',

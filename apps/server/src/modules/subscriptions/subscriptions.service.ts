@@ -7,6 +7,7 @@ import {
   divideRounded,
   intervalMonths,
   isAddonKey,
+  isPayableStatus,
   isTerminalStatus,
   organizationsIncluded,
   PLAN_ALLOWANCES,
@@ -447,7 +448,7 @@ export async function lockIfOverdue(
   paymentId: string,
 ): Promise<void> {
   const payment = await paymentsRepo.findPayment(tx, paymentId, true);
-  if (!payment || ![0, 1, 5].includes(payment.status)) return;
+  if (!payment || !isPayableStatus(payment.status)) return;
   const subscription = await findSubscription(tx, payment.subscription_id, { lock: true });
   if (!subscription || isTerminalStatus(subscription.status) || subscription.status === LOCKED) return;
   await applyEvent(tx, deps.sink, subscription, 'overdue');

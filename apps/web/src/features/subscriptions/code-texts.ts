@@ -1,3 +1,4 @@
+import { PaymentStatus } from '@fluxo/domain/code-tables';
 import { normalizePlan } from '@fluxo/domain/plans';
 import { SUBSCRIPTION_STATUS_TEXT } from '@fluxo/domain/subscriptions/checks';
 import type { TFunction } from 'i18next';
@@ -10,7 +11,8 @@ const PAYMENT_STATUS: Record<number, string> = {
   4: 'CANCELLED',
   5: 'ERROR',
 };
-const PAYMENT_TYPE: Record<number, string> = {
+/** The i18n name of each payment type (BILLING.PAYMENT_TYPE.*, CHECKOUT.METHOD_HELP.*). */
+export const PAYMENT_TYPE_NAMES: Record<number, string> = {
   1: 'MULTIBANCO',
   2: 'DIRECT_DEBIT',
   3: 'TRANSFER',
@@ -26,18 +28,20 @@ export function paymentStatusText(t: TFunction, status: number): string {
   return t(`BILLING.PAYMENT_STATUS.${PAYMENT_STATUS[status] ?? 'SUBMITTED'}`);
 }
 export function paymentStatusColor(status: number): string {
-  return status === 3
+  return status === PaymentStatus.PAID
     ? 'teal'
-    : status === 2
+    : status === PaymentStatus.AWAITING_VALIDATION
       ? 'blue'
-      : status === 4
+      : status === PaymentStatus.CANCELLED
         ? 'gray'
-        : status === 5
+        : status === PaymentStatus.ERROR
           ? 'red'
           : 'yellow';
 }
 export function paymentTypeText(t: TFunction, type: number | null): string {
-  return type === null ? t('BILLING.PAYMENT_TYPE.NONE') : t(`BILLING.PAYMENT_TYPE.${PAYMENT_TYPE[type]}`);
+  return type === null
+    ? t('BILLING.PAYMENT_TYPE.NONE')
+    : t(`BILLING.PAYMENT_TYPE.${PAYMENT_TYPE_NAMES[type]}`);
 }
 export function intervalText(t: TFunction, interval: number): string {
   return interval === 2 ? t('SUBSCRIPTION.INTERVAL.YEARLY') : t('SUBSCRIPTION.INTERVAL.MONTHLY');

@@ -1,3 +1,4 @@
+import { PaymentStatus, PaymentType } from '@fluxo/domain/code-tables';
 import type { Payment } from '@fluxo/domain/payments/contracts';
 import {
   Button,
@@ -11,6 +12,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatMoney } from '../../../lib/format/money.ts';
 
@@ -42,6 +44,18 @@ function Field({ label, value, copy }: { label: string; value: string; copy?: bo
   );
 }
 
+/** The frame of one method's details: a titled region. */
+function DetailsPanel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" aria-label={title} role="region">
+      <Title order={4} fz="sm" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
 /** "123456789" → "123 456 789", as Multibanco references are printed. */
 export function groupReference(reference: string): string {
   return reference.replace(/\s/g, '').replace(/(\d{3})(?=\d)/g, '$1 ');
@@ -58,10 +72,7 @@ export function MultibancoDetails({ payment }: { payment: Payment }) {
   const money = useFormatMoney();
   if (!payment.multibanco) return null;
   return (
-    <Paper withBorder p="md" radius="md" aria-label={t('BILLING.MULTIBANCO.TITLE')} role="region">
-      <Title order={4} fz="sm" mb="sm">
-        {t('BILLING.MULTIBANCO.TITLE')}
-      </Title>
+    <DetailsPanel title={t('BILLING.MULTIBANCO.TITLE')}>
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
         <Field label={t('BILLING.MULTIBANCO.ENTITY')} value={payment.multibanco.entity} copy />
         <Field
@@ -71,7 +82,7 @@ export function MultibancoDetails({ payment }: { payment: Payment }) {
         />
         <Field label={t('BILLING.AMOUNT')} value={money(payment.multibanco.amountCents, payment.currency)} />
       </SimpleGrid>
-    </Paper>
+    </DetailsPanel>
   );
 }
 
@@ -81,10 +92,7 @@ export function TransferDetails({ payment }: { payment: Payment }) {
   const money = useFormatMoney();
   if (!payment.transfer) return null;
   return (
-    <Paper withBorder p="md" radius="md" aria-label={t('BILLING.TRANSFER.TITLE')} role="region">
-      <Title order={4} fz="sm" mb="sm">
-        {t('BILLING.TRANSFER.TITLE')}
-      </Title>
+    <DetailsPanel title={t('BILLING.TRANSFER.TITLE')}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Field label={t('BILLING.TRANSFER.BENEFICIARY')} value={payment.transfer.beneficiary} />
         <Field label={t('BILLING.TRANSFER.IBAN')} value={groupIban(payment.transfer.iban)} copy />
@@ -95,7 +103,7 @@ export function TransferDetails({ payment }: { payment: Payment }) {
       <Text size="sm" c="dimmed" mt="sm">
         {t('BILLING.TRANSFER.HELP')}
       </Text>
-    </Paper>
+    </DetailsPanel>
   );
 }
 
@@ -104,10 +112,7 @@ export function DirectDebitDetails({ payment }: { payment: Payment }) {
   const { t } = useTranslation();
   if (!payment.directDebit) return null;
   return (
-    <Paper withBorder p="md" radius="md" aria-label={t('BILLING.DIRECT_DEBIT.TITLE')} role="region">
-      <Title order={4} fz="sm" mb="sm">
-        {t('BILLING.DIRECT_DEBIT.TITLE')}
-      </Title>
+    <DetailsPanel title={t('BILLING.DIRECT_DEBIT.TITLE')}>
       <Group gap="xl">
         <Field label={t('BILLING.DIRECT_DEBIT.MANDATE')} value={payment.directDebit.mandateReference} />
         <Field label={t('BILLING.DIRECT_DEBIT.IBAN')} value={payment.directDebit.ibanMasked} />
@@ -115,7 +120,7 @@ export function DirectDebitDetails({ payment }: { payment: Payment }) {
       <Text size="sm" c="dimmed" mt="sm">
         {t('BILLING.DIRECT_DEBIT.AWAITING')}
       </Text>
-    </Paper>
+    </DetailsPanel>
   );
 }
 
@@ -123,12 +128,9 @@ export function DirectDebitDetails({ payment }: { payment: Payment }) {
 export function CardDetails({ payment }: { payment: Payment }) {
   const { t } = useTranslation();
   const money = useFormatMoney();
-  if (payment.status === 3) return null;
+  if (payment.status === PaymentStatus.PAID) return null;
   return (
-    <Paper withBorder p="md" radius="md" aria-label={t('BILLING.CARD.TITLE')} role="region">
-      <Title order={4} fz="sm" mb="sm">
-        {t('BILLING.CARD.TITLE')}
-      </Title>
+    <DetailsPanel title={t('BILLING.CARD.TITLE')}>
       {payment.card ? (
         <Stack gap="sm" align="flex-start">
           <Text size="sm">
@@ -143,15 +145,15 @@ export function CardDetails({ payment }: { payment: Payment }) {
           {t('BILLING.CARD.CLOSED')}
         </Text>
       )}
-    </Paper>
+    </DetailsPanel>
   );
 }
 
 /** The details for the way the payment is being paid. */
 export function ChosenPaymentDetails({ payment }: { payment: Payment }) {
-  if (payment.type === 4) return <CardDetails payment={payment} />;
-  if (payment.type === 1) return <MultibancoDetails payment={payment} />;
-  if (payment.type === 3) return <TransferDetails payment={payment} />;
-  if (payment.type === 2) return <DirectDebitDetails payment={payment} />;
+  if (payment.type === PaymentType.CREDIT_CARD) return <CardDetails payment={payment} />;
+  if (payment.type === PaymentType.MULTIBANCO) return <MultibancoDetails payment={payment} />;
+  if (payment.type === PaymentType.TRANSFER) return <TransferDetails payment={payment} />;
+  if (payment.type === PaymentType.DIRECT_DEBIT) return <DirectDebitDetails payment={payment} />;
   return null;
 }

@@ -1,3 +1,4 @@
+import { isPayableStatus, PaymentStatus, PaymentType } from '@fluxo/domain/code-tables';
 import type { Payment } from '@fluxo/domain/payments/contracts';
 import { isValidIban } from '@fluxo/domain/payments/iban';
 import { Alert, Badge, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -9,28 +10,14 @@ import { fieldErrorsOf } from '../../../lib/api/errors.ts';
 import { useFormatDate, useFormatMoney } from '../../../lib/format/money.ts';
 import { usePaymentMethods } from '../api/get-payment-methods.ts';
 import { usePayPayment } from '../api/pay-payment.ts';
-import { paymentStatusColor, paymentStatusText } from '../code-texts.ts';
+import { PAYMENT_TYPE_NAMES, paymentStatusColor, paymentStatusText, paymentTypeText } from '../code-texts.ts';
 import { ChosenPaymentDetails } from './payment-details.tsx';
-
-const METHOD_KEYS: Record<number, string> = {
-  1: 'BILLING.PAYMENT_TYPE.MULTIBANCO',
-  2: 'BILLING.PAYMENT_TYPE.DIRECT_DEBIT',
-  3: 'BILLING.PAYMENT_TYPE.TRANSFER',
-  4: 'BILLING.PAYMENT_TYPE.CREDIT_CARD',
-};
-const METHOD_HELP: Record<number, string> = {
-  1: 'CHECKOUT.METHOD_HELP.MULTIBANCO',
-  2: 'CHECKOUT.METHOD_HELP.DIRECT_DEBIT',
-  3: 'CHECKOUT.METHOD_HELP.TRANSFER',
-  4: 'CHECKOUT.METHOD_HELP.CREDIT_CARD',
-};
-const PAYABLE = [0, 1, 5];
 
 /** Back from Stripe Checkout: `?card=paid|cancelled&payment=<id>` says how it went for this payment. */
 function CardReturnNotice({ payment }: { payment: Payment }) {
   const { t } = useTranslation();
   const [search] = useSearchParams();
-  if (search.get('payment') !== payment.id || payment.status === 3) return null;
+  if (search.get('payment') !== payment.id || payment.status === PaymentStatus.PAID) return null;
   const outcome = search.get('card');
   if (outcome === 'paid') {
     return (
@@ -75,19 +62,19 @@ export function PaymentStep({
   const [ibanTouched, setIbanTouched] = useState(false);
   const ibanError = ibanTouched && !isValidIban(iban) ? t('CHECKOUT.DIRECT_DEBIT.INVALID_IBAN') : undefined;
   const serverFieldErrors = fieldErrorsOf(pay.error);
-  const payable = PAYABLE.includes(payment.status);
+  const payable = isPayableStatus(payment.status);
 
   const submit = () => {
     const type = Number(method);
-    if (type === 2) {
+    if (type === PaymentType.DIRECT_DEBIT) {
       setIbanTouched(true);
       if (!isValidIban(iban) || holderName.trim().length < 2) return;
     }
     const body =
-      type === 2
-        ? { type: 2 as const, iban, holderName: holderName.trim() }
-        : type === 4
-          ? { type: 4 as const, returnPath: window.location.pathname }
+      type === PaymentType.DIRECT_DEBIT
+        ? { type: PaymentType.DIRECT_DEBIT, iban, holderName: holderName.trim() }
+        : type === PaymentType.CREDIT_CARD
+          ? { type: PaymentType.CREDIT_CARD, returnPath: window.location.pathname }
           : { type: type as 1 | 3 };
     pay.mutate(
       { subscriptionId, paymentId: payment.id, body },
@@ -157,8 +144,8 @@ export function PaymentStep({
                   <Radio
                     key={offered.type}
                     value={String(offered.type)}
-                    label={t(METHOD_KEYS[offered.type]!)}
-                    description={t(METHOD_HELP[offered.type]!)}
+                    label={paymentTypeText(t, offered.type)}
+                    description={t(`CHECKOUT.METHOD_HELP.${PAYMENT_TYPE_NAMES[offered.type]}`)}
                   />
                 ))}
               </Stack>
@@ -193,7 +180,7 @@ export function PaymentStep({
               <Button onClick={submit} loading={pay.isPending} disabled={!method || pay.isPending}>
                 {method === '2'
                   ? t('CHECKOUT.DIRECT_DEBIT.SIGN')
-                  : t('CHECKOUT.PAY_WITH', { method: method ? t(METHOD_KEYS[Number(method)]!) : '' })}
+                  : t('CHECKOUT.PAY_WITH', { method: method ? paymentTypeText(t, Number(method)) : '' })}
               </Button>
             </Group>
           </Stack>
