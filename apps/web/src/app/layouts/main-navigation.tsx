@@ -1,38 +1,11 @@
-import type { MenuKey } from '@fluxo/domain/menus';
 import type { Organization } from '@fluxo/domain/organizations/contracts';
 import { Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import {
-  type Icon,
-  IconBriefcase,
-  IconBuildingBank,
-  IconBuildingCommunity,
-  IconCalculator,
-  IconChartLine,
-  IconFileInvoice,
-  IconHome,
-  IconMessages,
-  IconPlugConnected,
-  IconPlus,
-  IconReportAnalytics,
-  IconSettings,
-} from '@tabler/icons-react';
+import { IconHome, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import classes from './app-layout.module.css';
-
-const MENU_ICONS: Record<MenuKey, Icon> = {
-  welcome: IconHome,
-  portfolio: IconBriefcase,
-  treasury: IconBuildingBank,
-  financial: IconChartLine,
-  billing: IconFileInvoice,
-  accounting: IconCalculator,
-  reports: IconReportAnalytics,
-  integrations: IconPlugConnected,
-  organization: IconBuildingCommunity,
-  chat: IconMessages,
-};
+import { menuIcon } from './menu-icons.ts';
 
 const byOrder = <T extends { order: number }>(items: readonly T[]) =>
   [...items].sort((a, b) => a.order - b.order);
@@ -85,7 +58,7 @@ export function MainNavigation({
           {menus
             .filter((menu) => menu.key !== 'organization')
             .map((menu) => {
-              const MenuIcon = MENU_ICONS[menu.key as MenuKey] ?? IconHome;
+              const MenuIcon = menuIcon(menu.key);
               const headingId = `menu-group-${menu.key}`;
               return (
                 <div key={menu.key}>

@@ -3,19 +3,7 @@ import { Box, Divider, Drawer, NavLink, Stack, Text, UnstyledButton } from '@man
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import {
-  type Icon,
-  IconBuildingBank,
-  IconCalculator,
-  IconChartLine,
-  IconFileInvoice,
-  IconHome,
-  IconMenu2,
-  IconMessages,
-  IconPlugConnected,
-  IconReportAnalytics,
-  IconSettings,
-} from '@tabler/icons-react';
+import { IconHome, IconMenu2, IconSettings } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -31,6 +19,7 @@ import {
 } from '../../../features/organizations/hooks/use-organizations.ts';
 import { useSession } from '../../../lib/auth/session.ts';
 import { paths, toMobileHref } from '../../../lib/paths.ts';
+import { menuIcon } from '../menu-icons.ts';
 import { UserMenu } from '../user-menu.tsx';
 import classes from './mobile-layout.module.css';
 import { mobileMenus } from './mobile-menus.ts';
@@ -39,16 +28,6 @@ import { mobileMenus } from './mobile-menus.ts';
 const TOAST_MS = 4000;
 /** Tabs in the bottom bar besides home and the menu button; the rest is in the drawer. */
 const BOTTOM_TABS = 3;
-
-const TAB_ICONS: Record<string, Icon> = {
-  treasury: IconBuildingBank,
-  financial: IconChartLine,
-  billing: IconFileInvoice,
-  accounting: IconCalculator,
-  reports: IconReportAnalytics,
-  integrations: IconPlugConnected,
-  chat: IconMessages,
-};
 
 /**
  * The signed-in frame on a phone (the /m tree): a slim header, the page, a bottom bar with the main
@@ -92,7 +71,7 @@ export function MobileLayout() {
           <span className={classes.tabLabel}>{t('MOBILE.HOME')}</span>
         </Link>
         {tabs.map((menu) => {
-          const TabIcon = TAB_ICONS[menu.key] ?? IconHome;
+          const TabIcon = menuIcon(menu.key);
           const first = menu.subMenus[0];
           if (!first) return null;
           const href = toMobileHref(first.path);
