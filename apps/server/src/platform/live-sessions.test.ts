@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, decodeClaims, type TestApp } from '../test/harness.ts';
+import { eventually } from '../test/realtime-kit.ts';
 import { LiveSessions } from './live-sessions.ts';
 
 const HOUR = 3_600_000;
@@ -96,11 +97,6 @@ describe('the guard’s live-session cache against the database', () => {
     await t.close();
   });
 
-  async function until(condition: () => boolean) {
-    for (let i = 0; i < 200 && !condition(); i++) await new Promise((r) => setTimeout(r, 10));
-    return condition();
-  }
-
   it('drops a session revoked behind its back (as another instance would) and answers 401', async () => {
     const token = await t.signin('demo@fluxo.example');
     const { jti, sub } = decodeClaims(token) as { jti: string; sub: string };
@@ -108,7 +104,7 @@ describe('the guard’s live-session cache against the database', () => {
     expect(t.liveSessions.isLive(jti, sub)).toBe(true);
 
     await t.database.db.execute(sql`UPDATE sessions SET revoked_at = now() WHERE id = ${jti}`);
-    expect(await until(() => !t.liveSessions.isLive(jti, sub))).toBe(true);
+    expect(await eventually(() => !t.liveSessions.isLive(jti, sub), 2_000)).toBe(true);
     const after = await t.call({ method: 'GET', url: '/api/v1/organizations/all', token });
     expect(after.statusCode).toBe(401);
   });
@@ -120,7 +116,7 @@ describe('the guard’s live-session cache against the database', () => {
     expect(t.liveSessions.isLive(jti, sub)).toBe(true);
 
     await t.database.db.execute(sql`UPDATE users SET disabled = true WHERE id = ${sub}`);
-    expect(await until(() => !t.liveSessions.isLive(jti, sub))).toBe(true);
+    expect(await eventually(() => !t.liveSessions.isLive(jti, sub), 2_000)).toBe(true);
     expect((await t.call({ method: 'GET', url: '/api/v1/organizations/all', token })).statusCode).toBe(401);
     await t.database.db.execute(sql`UPDATE users SET disabled = false WHERE id = ${sub}`);
   });
