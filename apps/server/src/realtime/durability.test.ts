@@ -10,7 +10,7 @@ import {
   startInstance,
   type TestClient,
 } from '../test/realtime-kit.ts';
-import { enqueue } from './outbox.ts';
+import { enqueue, OUTBOX_CHANNEL } from './outbox.ts';
 
 // Restarts and crashes: instances come and go on one database; the outbox must lose nothing.
 
@@ -129,19 +129,18 @@ describe('a crash between the write and the delivery', () => {
         await client.waitFor(10);
         expect(seqOf(client).slice(0, 10)).toEqual([101, 102, 103, 104, 105, 106, 107, 108, 109, 110]);
 
-        // With the client connected, rows a dead instance claimed but never emitted still arrive.
-        const [orphan] = await shared.database.db.transaction(async (tx) => {
-          const written = await enqueue(tx, {
-            userId,
-            type: 'UPDATE_STATEMENT',
-            data: { StatementId: '111' },
-          });
-          await tx.execute(
-            sql`UPDATE realtime_messages SET dispatched_at = now() - interval '1 hour' WHERE id = ${written[0]!.messageId}`,
-          );
-          return written;
-        });
-        await eventually(() => client.received.some((m) => m.messageId === orphan!.messageId), 5_000);
+        // With the client connected, rows another process wrote (claimed as it wrote them) and never
+        // emitted, because it died between its commit and the emit, still arrive: what such a process
+        // leaves behind is a claimed row and a NOTIFY naming a batch nobody here holds.
+        const [orphan] = await rows<{ id: string }>(
+          shared.database.db,
+          sql`WITH written AS (
+                INSERT INTO realtime_messages (user_id, type, data, dispatched_at)
+                VALUES (${userId}, 'UPDATE_STATEMENT', '{"StatementId":"111"}', now())
+                RETURNING id)
+              SELECT id, pg_notify(${OUTBOX_CHANNEL}, 'batch-of-a-process-that-died') FROM written`,
+        );
+        await eventually(() => client.received.some((m) => m.messageId === orphan!.id), 5_000);
         await eventually(async () => (await pendingCount()) === 0);
       } finally {
         client.close();

@@ -410,6 +410,49 @@ describe('messages written in a transaction', () => {
     }
   });
 
+  it('written where a dispatcher runs, are claimed as they are written and sent from memory at the commit', async () => {
+    const client = await connect(server.url, demo);
+    try {
+      const dispatchedBefore = server.realtime.stats.dispatched;
+      const [written] = await shared.database.db.transaction(async (tx) => {
+        const messages = await enqueue(tx, { userId: demo.userId, type: 'REFRESH_ALERTS', data: {} });
+        const [row] = await rows<{ dispatched: boolean }>(
+          tx,
+          sql`SELECT dispatched_at IS NOT NULL AS dispatched FROM realtime_messages WHERE id = ${messages[0]!.messageId}`,
+        );
+        expect(row?.dispatched).toBe(true);
+        // Not before the commit.
+        await sleep(100);
+        expect(client.received.some((m) => m.messageId === messages[0]!.messageId)).toBe(false);
+        return messages;
+      });
+      await eventually(() => client.received.some((m) => m.messageId === written!.messageId));
+      expect(server.realtime.stats.dispatched).toBe(dispatchedBefore + 1);
+      await eventually(async () => (await messageRow(written!.messageId))?.acknowledged);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('are written only for users that exist, and go with their user', async () => {
+    expect(
+      await enqueue(shared.database.db, {
+        userId: '00000000-0000-4000-8000-000000000000',
+        type: 'REFRESH_PAGE',
+        data: {},
+      }),
+    ).toEqual([]);
+    const [user] = await rows<{ id: string }>(
+      shared.database.db,
+      sql`INSERT INTO users (email, name, password_hash, profile, country, language, confirmed, active)
+          VALUES ('leaving@fluxo.example', 'Leaving', 'x', 2, 'PT', 'pt', true, true) RETURNING id`,
+    );
+    const written = await enqueue(shared.database.db, { userId: user!.id, type: 'REFRESH_PAGE', data: {} });
+    expect(written).toHaveLength(1);
+    await shared.database.db.execute(sql`DELETE FROM users WHERE id = ${user!.id}`);
+    expect(await messageRow(written[0]!.messageId)).toBeUndefined();
+  });
+
   it('refuses data that does not match the event map', async () => {
     await expect(
       enqueue(shared.database.db, {

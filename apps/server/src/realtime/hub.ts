@@ -23,6 +23,8 @@ import {
   OUTBOX_CHANNEL,
   type OutboxRow,
   pruneAcknowledged,
+  registerDispatcher,
+  takeCommitted,
   takePending,
 } from './outbox.ts';
 import { type PushSender, sendPushes } from './push.ts';
@@ -207,6 +209,14 @@ export async function createRealtimeHub({
     closeEndedLater(room, 'here');
   });
 
+  const dispatch = (batch: readonly OutboxRow[]) => {
+    for (const row of batch) {
+      emitToUser(row);
+      if (row.message.type === 'FORCE_LOGOUT') closeEndedSessions(row.userId);
+    }
+    stats.dispatched += batch.length;
+  };
+
   // ── Dispatcher: claims undispatched rows and emits them; kicks during a run make it run again. ──
   let dispatching: Promise<void> | null = null;
   let again = false;
@@ -227,11 +237,7 @@ export async function createRealtimeHub({
             const batch = await claiming;
             const more = batch.length === DISPATCH_BATCH && !closed;
             if (more) claiming = claimUndispatched(db, DISPATCH_BATCH);
-            for (const row of batch) {
-              emitToUser(row);
-              if (row.message.type === 'FORCE_LOGOUT') closeEndedSessions(row.userId);
-            }
-            stats.dispatched += batch.length;
+            dispatch(batch);
             if (!more) break;
           }
         } while (again && !closed);
@@ -437,7 +443,19 @@ export async function createRealtimeHub({
 
   // NOTIFY comes at the commit of every transaction that wrote to the outbox, on any instance; after a
   // dropped LISTEN connection is back, one pass catches up with what was written meanwhile.
-  const stopListening = await app.notifications.subscribe(OUTBOX_CHANNEL, { notify: kick, connected: kick });
+  // A notification naming a batch carries the commit of rows written (and claimed) in this process: they
+  // go out from memory. One naming another process's batch needs nothing here; an empty one means rows
+  // written where no dispatcher ran, to be claimed.
+  const unregisterDispatcher = config.realtime.dispatch ? registerDispatcher() : () => {};
+  const onOutboxNotification = (batchId: string) => {
+    if (!batchId) return kick();
+    const committed = closed || !config.realtime.dispatch ? undefined : takeCommitted(batchId);
+    if (committed) dispatch(committed);
+  };
+  const stopListening = await app.notifications.subscribe(OUTBOX_CHANNEL, {
+    notify: onOutboxNotification,
+    connected: kick,
+  });
   const sweepTimer = setInterval(() => void sweep(), config.realtime.sweepMs);
   sweepTimer.unref();
 
@@ -456,6 +474,7 @@ export async function createRealtimeHub({
     async close() {
       if (closed) return;
       closed = true;
+      unregisterDispatcher();
       stopFollowingSessions();
       clearInterval(sweepTimer);
       for (const timer of logoutTimers) clearTimeout(timer);

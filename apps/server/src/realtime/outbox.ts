@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   isPushEvent,
   parseRealtimeEvent,
@@ -40,6 +41,48 @@ export interface OutboxRow {
 }
 
 /**
+ * Rows written by this process, held until their transaction commits. The commit's NOTIFY carries the
+ * batch id; the hub that hears it emits the rows from here, so a message written where a dispatcher runs
+ * costs no claim query and no second write. Such rows are written already claimed (`dispatched_at` set):
+ * if this process dies before the commit's NOTIFY comes, they are exactly the rows of a claim whose
+ * instance died before emitting, which the redelivery and the replay on reconnection take care of.
+ * A batch whose transaction rolled back is never notified; it is forgotten after `HELD_FOR_MS`.
+ */
+const heldForCommit = new Map<string, { rows: OutboxRow[]; heldAt: number }>();
+const HELD_FOR_MS = 10 * 60_000;
+let lastForget = Date.now();
+let dispatchersHere = 0;
+
+/**
+ * A hub that dispatches registers itself while it runs: rows written in this process are then claimed
+ * at write time and emitted by it. Returns the unregistration.
+ */
+export function registerDispatcher(): () => void {
+  dispatchersHere++;
+  let registered = true;
+  return () => {
+    if (registered) dispatchersHere--;
+    registered = false;
+  };
+}
+
+/** The rows of a batch this process wrote, once its commit is notified (undefined: another writer's). */
+export function takeCommitted(batchId: string): OutboxRow[] | undefined {
+  const held = heldForCommit.get(batchId);
+  heldForCommit.delete(batchId);
+  return held?.rows;
+}
+
+function holdForCommit(batchId: string, rows: OutboxRow[]) {
+  const now = Date.now();
+  if (now - lastForget > 60_000) {
+    lastForget = now;
+    for (const [id, held] of heldForCommit) if (now - held.heldAt > HELD_FOR_MS) heldForCommit.delete(id);
+  }
+  heldForCommit.set(batchId, { rows, heldAt: now });
+}
+
+/**
  * Queues an event for one user, or for every member of an organization, inside the caller's transaction.
  * Nothing is sent before the transaction commits; if it rolls back, the messages never existed. The data
  * is checked against the event map: a malformed event is a bug and throws.
@@ -51,16 +94,27 @@ export async function enqueue(tx: Executor, input: EnqueueInput): Promise<Enqueu
   }
   const recipients: SQL = input.organizationId
     ? sql`SELECT user_id FROM organization_members WHERE organization_id = ${input.organizationId}`
-    : sql`SELECT ${input.userId}::uuid`;
+    : sql`SELECT id FROM users WHERE id = ${input.userId}`;
   const pushFrom = isPushEvent(input.type, parsed.data) ? sql`now()` : sql`NULL`;
-  const inserted = await rows<{ id: string; user_id: string }>(
+  const claimHere = dispatchersHere > 0;
+  const inserted = await rows<Omit<RawRow, 'type' | 'data'>>(
     tx,
-    sql`INSERT INTO realtime_messages (user_id, type, data, push_requested_at)
-        SELECT r.user_id, ${input.type}, ${JSON.stringify(parsed.data)}::jsonb, ${pushFrom}
+    sql`INSERT INTO realtime_messages (user_id, type, data, push_requested_at, dispatched_at)
+        SELECT r.user_id, ${input.type}, ${JSON.stringify(parsed.data)}::jsonb, ${pushFrom},
+               ${claimHere ? sql`now()` : sql`NULL`}
         FROM (${recipients}) AS r(user_id)
-        RETURNING id, user_id`,
+        RETURNING id, user_id, seq::float8 AS seq, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms`,
   );
-  if (inserted.length > 0) await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`);
+  if (inserted.length === 0) return [];
+  let batchId = '';
+  if (claimHere) {
+    batchId = randomUUID();
+    holdForCommit(
+      batchId,
+      inserted.map((row) => toOutboxRow({ ...row, type: input.type, data: parsed.data })).sort(bySeq),
+    );
+  }
+  await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, ${batchId})`);
   return inserted.map((row) => ({ messageId: row.id, userId: row.user_id }));
 }
 
@@ -75,7 +129,7 @@ interface RawRow {
 
 const columns = sql`id, user_id, seq::float8 AS seq, type, data,
   (extract(epoch FROM created_at) * 1000)::float8 AS created_ms`;
-const bySeq = (a: RawRow, b: RawRow) => Number(a.seq) - Number(b.seq);
+const bySeq = (a: { seq: number | string }, b: { seq: number | string }) => Number(a.seq) - Number(b.seq);
 
 function toOutboxRow(row: RawRow): OutboxRow {
   return {
