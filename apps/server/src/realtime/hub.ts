@@ -24,7 +24,7 @@ import {
   type OutboxRow,
   pruneAcknowledged,
   registerDispatcher,
-  takeCommitted,
+  sendCommitted,
   takePending,
 } from './outbox.ts';
 import { type PushSender, sendPushes } from './push.ts';
@@ -449,8 +449,7 @@ export async function createRealtimeHub({
   const unregisterDispatcher = config.realtime.dispatch ? registerDispatcher() : () => {};
   const onOutboxNotification = (batchId: string) => {
     if (!batchId) return kick();
-    const committed = closed || !config.realtime.dispatch ? undefined : takeCommitted(batchId);
-    if (committed) dispatch(committed);
+    if (!closed && config.realtime.dispatch) sendCommitted(batchId, dispatch);
   };
   const stopListening = await app.notifications.subscribe(OUTBOX_CHANNEL, {
     notify: onOutboxNotification,

@@ -46,11 +46,80 @@ export interface OutboxRow {
  * costs no claim query and no second write. Such rows are written already claimed (`dispatched_at` set):
  * if this process dies before the commit's NOTIFY comes, they are exactly the rows of a claim whose
  * instance died before emitting, which the redelivery and the replay on reconnection take care of.
- * A batch whose transaction rolled back is never notified; it is forgotten after `HELD_FOR_MS`.
+ * A batch is held from before its statement runs: written outside a transaction, it commits with the
+ * statement, and the NOTIFY may be heard before the statement's own answer. A batch whose transaction
+ * rolled back is never notified; it is forgotten after ten minutes.
  */
-const heldForCommit = new Map<string, { rows: OutboxRow[]; heldAt: number }>();
-const HELD_FOR_MS = 10 * 60_000;
-let lastForget = Date.now();
+interface Held {
+  /** The rows, once the statement has answered. */
+  rows: OutboxRow[] | null;
+  heldAt: number;
+  /** Who sends the rows, when the commit was heard before they were known. */
+  send?: (rows: OutboxRow[]) => void;
+}
+
+/** Batches written here and not yet sent, by batch id; whichever of "written" and "committed" comes last sends. */
+export class HeldBatches {
+  private readonly held = new Map<string, Held>();
+  private lastForget: number;
+
+  constructor(
+    private readonly forgetAfterMs = 10 * 60_000,
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.lastForget = clock();
+  }
+
+  /** Before the statement that writes the batch runs. */
+  hold(batchId: string): void {
+    const now = this.clock();
+    if (now - this.lastForget > Math.min(this.forgetAfterMs, 60_000)) {
+      this.lastForget = now;
+      for (const [id, held] of this.held) if (now - held.heldAt > this.forgetAfterMs) this.held.delete(id);
+    }
+    this.held.set(batchId, { rows: null, heldAt: now });
+  }
+
+  /** The statement answered with these rows (none: nothing to send). */
+  written(batchId: string, rows: OutboxRow[]): void {
+    const held = this.held.get(batchId);
+    if (!held) return;
+    if (rows.length === 0) this.held.delete(batchId);
+    else if (held.send) {
+      this.held.delete(batchId);
+      held.send(rows);
+    } else {
+      held.rows = rows;
+    }
+  }
+
+  /** The statement failed: its transaction will not commit. */
+  drop(batchId: string): void {
+    this.held.delete(batchId);
+  }
+
+  /**
+   * The commit of a batch was heard: if it was written here, `send` gets its rows (now, or as soon as the
+   * statement that wrote them answers) and the answer is true; another writer's batch is not ours.
+   */
+  committed(batchId: string, send: (rows: OutboxRow[]) => void): boolean {
+    const held = this.held.get(batchId);
+    if (!held) return false;
+    if (held.rows) {
+      this.held.delete(batchId);
+      send(held.rows);
+    } else {
+      held.send = send;
+    }
+    return true;
+  }
+
+  get size(): number {
+    return this.held.size;
+  }
+}
+
+const heldForCommit = new HeldBatches();
 let dispatchersHere = 0;
 
 /**
@@ -66,20 +135,9 @@ export function registerDispatcher(): () => void {
   };
 }
 
-/** The rows of a batch this process wrote, once its commit is notified (undefined: another writer's). */
-export function takeCommitted(batchId: string): OutboxRow[] | undefined {
-  const held = heldForCommit.get(batchId);
-  heldForCommit.delete(batchId);
-  return held?.rows;
-}
-
-function holdForCommit(batchId: string, rows: OutboxRow[]) {
-  const now = Date.now();
-  if (now - lastForget > 60_000) {
-    lastForget = now;
-    for (const [id, held] of heldForCommit) if (now - held.heldAt > HELD_FOR_MS) heldForCommit.delete(id);
-  }
-  heldForCommit.set(batchId, { rows, heldAt: now });
+/** See `HeldBatches.committed`: what a hub calls when it hears a batch's commit. */
+export function sendCommitted(batchId: string, send: (rows: OutboxRow[]) => void): boolean {
+  return heldForCommit.committed(batchId, send);
 }
 
 /**
@@ -97,24 +155,33 @@ export async function enqueue(tx: Executor, input: EnqueueInput): Promise<Enqueu
     : sql`SELECT id FROM users WHERE id = ${input.userId}`;
   const pushFrom = isPushEvent(input.type, parsed.data) ? sql`now()` : sql`NULL`;
   const claimHere = dispatchersHere > 0;
-  const inserted = await rows<Omit<RawRow, 'type' | 'data'>>(
-    tx,
-    sql`INSERT INTO realtime_messages (user_id, type, data, push_requested_at, dispatched_at)
-        SELECT r.user_id, ${input.type}, ${JSON.stringify(parsed.data)}::jsonb, ${pushFrom},
-               ${claimHere ? sql`now()` : sql`NULL`}
-        FROM (${recipients}) AS r(user_id)
-        RETURNING id, user_id, seq::float8 AS seq, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms`,
-  );
-  if (inserted.length === 0) return [];
-  let batchId = '';
+  const batchId = claimHere ? randomUUID() : '';
+  if (claimHere) heldForCommit.hold(batchId);
+  // One statement writes the rows and queues the NOTIFY (sent at the commit, once however many times
+  // the planner evaluates it: identical notifications of a transaction are folded into one).
+  let inserted: Omit<RawRow, 'type' | 'data'>[];
+  try {
+    inserted = await rows(
+      tx,
+      sql`WITH written AS (
+            INSERT INTO realtime_messages (user_id, type, data, push_requested_at, dispatched_at)
+            SELECT r.user_id, ${input.type}, ${JSON.stringify(parsed.data)}::jsonb, ${pushFrom},
+                   ${claimHere ? sql`now()` : sql`NULL`}
+            FROM (${recipients}) AS r(user_id)
+            RETURNING id, user_id, seq, created_at)
+          SELECT id, user_id, seq::float8 AS seq, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms
+          FROM written, (SELECT pg_notify(${OUTBOX_CHANNEL}, ${batchId})) AS notified`,
+    );
+  } catch (error) {
+    heldForCommit.drop(batchId);
+    throw error;
+  }
   if (claimHere) {
-    batchId = randomUUID();
-    holdForCommit(
+    heldForCommit.written(
       batchId,
       inserted.map((row) => toOutboxRow({ ...row, type: input.type, data: parsed.data })).sort(bySeq),
     );
   }
-  await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, ${batchId})`);
   return inserted.map((row) => ({ messageId: row.id, userId: row.user_id }));
 }
 

@@ -25,17 +25,20 @@ export async function sendAdminNotification(db: Db, input: RealtimeEvent & Recip
         sql`SELECT true AS ok FROM organizations WHERE id = ${input.organizationId}`,
       );
   if (!target) throw new AppError('NOT_FOUND', input.userId ? 'Unknown user.' : 'Unknown organization.');
-  return db.transaction(async (tx) => {
-    if (input.type === 'FORCE_LOGOUT') {
-      const users = input.userId
-        ? sql`SELECT ${input.userId}::uuid`
-        : sql`SELECT user_id FROM organization_members WHERE organization_id = ${input.organizationId}`;
-      await tx.execute(
-        sql`UPDATE sessions SET revoked_at = now() WHERE revoked_at IS NULL AND user_id IN (${users})`,
-      );
-    }
+  const write = async (tx: Db) => {
     const messages = await enqueue(tx, input);
     return { messageIds: messages.map((m) => m.messageId), recipients: messages.length };
+  };
+  // Any other event is one statement, atomic by itself.
+  if (input.type !== 'FORCE_LOGOUT') return write(db);
+  return db.transaction(async (tx) => {
+    const users = input.userId
+      ? sql`SELECT ${input.userId}::uuid`
+      : sql`SELECT user_id FROM organization_members WHERE organization_id = ${input.organizationId}`;
+    await tx.execute(
+      sql`UPDATE sessions SET revoked_at = now() WHERE revoked_at IS NULL AND user_id IN (${users})`,
+    );
+    return write(tx);
   });
 }
 
