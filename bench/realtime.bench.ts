@@ -22,6 +22,8 @@ const FLOOD_EVENTS = Number(process.env.RT_BENCH_FLOOD_EVENTS ?? 20);
 const PACED_EVENTS = Number(process.env.RT_BENCH_PACED_EVENTS ?? 30);
 const PACED_INTERVAL_MS = Number(process.env.RT_BENCH_PACED_INTERVAL_MS ?? 150);
 const PASSWORD = 'bench-realtime-password';
+const TARGET_RATE = 5_000;
+const TARGET_P99_MS = 100;
 
 /** Writes the bench users and one organization holding them all, before the server starts. */
 async function seed(target: { dataDir: string; databaseUrl: string | null }): Promise<string> {
@@ -249,7 +251,7 @@ export async function realtimeBench(): Promise<void> {
     }
   }
   if (!benchOn('postgres')) {
-    printTable('Real-time (PGlite only)', rows);
+    report(rows);
     return;
   }
   const external = process.env.DATABASE_URL;
@@ -270,8 +272,24 @@ export async function realtimeBench(): Promise<void> {
   } else {
     console.log('No PostgreSQL (initdb not found and DATABASE_URL unset): PostgreSQL figures skipped.');
   }
+  report(rows);
+}
+
+/**
+ * The table, then the target of issue 4 against the paced burst: a sustained rate above the 5,000 msg/s
+ * asked for. (The back-to-back flood offers more than any instance delivers, so its latency is the queue's
+ * drain time; it shows the peak rate.)
+ */
+function report(rows: Record<string, string | number>[]) {
   printTable(
     `Real-time: ${CLIENTS} socket.io clients on one instance; each event is one message per client, acknowledged (latency: outbox write → client)`,
     rows,
   );
+  for (const row of rows) {
+    if (!String(row.burst).includes('offered')) continue;
+    const met = Number(row['msgs/s']) >= TARGET_RATE && Number(row['p99 ms']) < TARGET_P99_MS;
+    console.log(
+      `${row.database}: ${row['msgs/s']} msg/s delivered and acknowledged, p99 ${row['p99 ms']} ms — target (≥ ${TARGET_RATE} msg/s, p99 < ${TARGET_P99_MS} ms) ${met ? 'met' : 'NOT met'}`,
+    );
+  }
 }
