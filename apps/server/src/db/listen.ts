@@ -4,6 +4,8 @@ import pg from 'pg';
 import type { Database } from './client.ts';
 
 const RETRY_MS = 1_000;
+/** How the LISTEN connection shows in `pg_stat_activity`. */
+export const LISTEN_APPLICATION_NAME = 'fluxo-listen';
 
 export interface Subscription {
   /** A notification on the channel, with its payload. */
@@ -65,7 +67,7 @@ export function openListener(database: Database, log: FastifyBaseLogger): Listen
     retry.unref();
   };
   const connect = async () => {
-    const listener = new pg.Client(options);
+    const listener = new pg.Client({ ...options, application_name: LISTEN_APPLICATION_NAME });
     listener.on('notification', (message) => {
       for (const s of channels.get(message.channel) ?? []) s.notify(message.payload ?? '');
     });

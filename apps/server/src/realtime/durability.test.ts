@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../db/client.ts';
+import { LISTEN_APPLICATION_NAME } from '../db/listen.ts';
 import {
   connect,
   eventually,
@@ -142,6 +143,36 @@ describe('a crash between the write and the delivery', () => {
         );
         await eventually(() => client.received.some((m) => m.messageId === orphan!.id), 5_000);
         await eventually(async () => (await pendingCount()) === 0);
+      } finally {
+        client.close();
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a LISTEN connection lost for a moment (PostgreSQL)', () => {
+  it('sends what this instance wrote and committed meanwhile as soon as it listens again, not at the redelivery', async () => {
+    if (shared.database.kind !== 'postgres') return; // PGlite's LISTEN is in process: it cannot drop.
+    const server = await startInstance(shared.database, shared.dataDir, { REALTIME_SWEEP_MS: '100' });
+    try {
+      const user = await server.signin('demo@fluxo.example');
+      const client = await connect(server.url, user);
+      try {
+        const listeners = sql`SELECT pid FROM pg_stat_activity
+            WHERE application_name = ${LISTEN_APPLICATION_NAME} AND datname = current_database()`;
+        await rows(shared.database.db, sql`SELECT pg_terminate_backend(pid) FROM (${listeners}) l`);
+        await eventually(async () => (await rows(shared.database.db, listeners)).length === 0, 1_000);
+        // Written here and committed while nobody listens (the instance re-opens its connection 1 s on).
+        const [message] = await enqueue(shared.database.db, {
+          userId,
+          type: 'UPDATE_STATEMENT',
+          data: { StatementId: '201' },
+        });
+        await eventually(async () => (await rows(shared.database.db, listeners)).length === 1, 5_000);
+        // The redelivery would take 30 s (REALTIME_REDELIVER_SECONDS).
+        await eventually(() => client.received.some((m) => m.messageId === message!.messageId), 3_000);
       } finally {
         client.close();
       }

@@ -50,6 +50,12 @@ describe('batches held for their commit', () => {
             expect(held.committed(`other-${s.batch}`, () => expect.unreachable())).toBe(false);
           }
         }
+        // What a catch-up after a LISTEN outage would look at: answered with rows, not yet sent.
+        expect(held.writtenBatches().map((b) => b.batchId)).toEqual(
+          [0, 1, 2, 3, 4]
+            .filter((b) => (answered.get(b) ?? 0) > 0 && !committed.has(b))
+            .map((b) => `b${b}`),
+        );
         for (let batch = 0; batch <= 4; batch++) {
           const rows = answered.get(batch);
           if (committed.has(batch) && rows !== undefined && rows > 0) {

@@ -25,6 +25,7 @@ import {
   pruneAcknowledged,
   registerDispatcher,
   sendCommitted,
+  sendCommittedUnheard,
   takePending,
 } from './outbox.ts';
 import { type PushSender, sendPushes } from './push.ts';
@@ -451,9 +452,17 @@ export async function createRealtimeHub({
     if (!batchId) return kick();
     if (!closed && config.realtime.dispatch) sendCommitted(batchId, dispatch);
   };
+  // Back after an outage (or at the start): what was written meanwhile, here or elsewhere, goes out.
+  const catchUp = () => {
+    kick();
+    if (closed || !config.realtime.dispatch) return;
+    sendCommittedUnheard(db, dispatch).catch((error) => {
+      if (!closed) log.error({ err: error }, 'sending batches committed while not listening failed');
+    });
+  };
   const stopListening = await app.notifications.subscribe(OUTBOX_CHANNEL, {
     notify: onOutboxNotification,
-    connected: kick,
+    connected: catchUp,
   });
   const sweepTimer = setInterval(() => void sweep(), config.realtime.sweepMs);
   sweepTimer.unref();

@@ -114,6 +114,13 @@ export class HeldBatches {
     return true;
   }
 
+  /** Batches whose rows are known and not yet sent: the id of one row of each (they commit together). */
+  writtenBatches(): { batchId: string; messageId: string }[] {
+    return [...this.held]
+      .filter(([, held]) => held.rows !== null)
+      .map(([batchId, held]) => ({ batchId, messageId: held.rows![0]!.messageId }));
+  }
+
   get size(): number {
     return this.held.size;
   }
@@ -138,6 +145,25 @@ export function registerDispatcher(): () => void {
 /** See `HeldBatches.committed`: what a hub calls when it hears a batch's commit. */
 export function sendCommitted(batchId: string, send: (rows: OutboxRow[]) => void): boolean {
   return heldForCommit.committed(batchId, send);
+}
+
+/**
+ * While the LISTEN connection was down, commits of batches written here went unheard: those whose rows
+ * are now visible did commit, and are sent (a batch still in its transaction stays held; its commit
+ * comes on the new connection).
+ */
+export async function sendCommittedUnheard(db: Db, send: (rows: OutboxRow[]) => void): Promise<void> {
+  const batches = heldForCommit.writtenBatches();
+  if (batches.length === 0) return;
+  const visible = await rows<{ id: string }>(
+    db,
+    sql`SELECT id FROM realtime_messages
+        WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(batches.map((b) => b.messageId))}::jsonb)::uuid)`,
+  );
+  const committed = new Set(visible.map((row) => row.id));
+  for (const batch of batches) {
+    if (committed.has(batch.messageId)) heldForCommit.committed(batch.batchId, send);
+  }
 }
 
 /**
