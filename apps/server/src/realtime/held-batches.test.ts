@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HeldBatches, type OutboxRow } from './outbox.ts';
+import { HeldBatches } from './held-batches.ts';
+import type { OutboxRow } from './outbox.ts';
 
 const row = (batch: number, n: number): OutboxRow => ({
   messageId: `${batch}-${n}`,
@@ -52,9 +53,7 @@ describe('batches held for their commit', () => {
         }
         // What a catch-up after a LISTEN outage would look at: answered with rows, not yet sent.
         expect(held.writtenBatches().map((b) => b.batchId)).toEqual(
-          [0, 1, 2, 3, 4]
-            .filter((b) => (answered.get(b) ?? 0) > 0 && !committed.has(b))
-            .map((b) => `b${b}`),
+          [0, 1, 2, 3, 4].filter((b) => (answered.get(b) ?? 0) > 0 && !committed.has(b)).map((b) => `b${b}`),
         );
         for (let batch = 0; batch <= 4; batch++) {
           const rows = answered.get(batch);

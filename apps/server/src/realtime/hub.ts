@@ -14,6 +14,7 @@ import type { Config } from '../platform/config.ts';
 import { AppError } from '../platform/errors.ts';
 import { isUuid, sessionFromToken } from '../platform/guard.ts';
 import { bearer } from '../platform/tokens.ts';
+import { registerDispatcher, sendCommitted, sendCommittedUnheard } from './held-batches.ts';
 import {
   acknowledge,
   acknowledgeStaleLogouts,
@@ -23,9 +24,6 @@ import {
   OUTBOX_CHANNEL,
   type OutboxRow,
   pruneAcknowledged,
-  registerDispatcher,
-  sendCommitted,
-  sendCommittedUnheard,
   takePending,
 } from './outbox.ts';
 import { type PushSender, sendPushes } from './push.ts';
