@@ -14,7 +14,7 @@ const ACCOUNTS = {
   mobile: { email: 'locked4@fluxo.example', organization: 'Bloqueada Quatro, Lda' },
 };
 
-test('a locked user pays by card on Stripe Checkout and comes back paid and unlocked', async ({
+test('a locked user cancels on Stripe Checkout, comes back still locked, then pays by card and comes back unlocked', async ({
   page,
   request,
 }, testInfo) => {
@@ -47,6 +47,23 @@ test('a locked user pays by card on Stripe Checkout and comes back paid and unlo
   // Stripe charges exactly the payment's total, VAT included.
   await expect(checkout.pay).toHaveAccessibleName(`Pay ${(payment!.totalCents / 100).toFixed(2)} EUR`);
   await keepScreenshot(page, testInfo, 'card-checkout');
+
+  // Changing one's mind on Stripe's page: back in Fluxo, told so, still locked, the payment still due.
+  await checkout.cancel.click();
+  await expect(page).toHaveURL(
+    (url) =>
+      url.pathname === devicePath(testInfo, '/locked') &&
+      url.searchParams.get('card') === 'cancelled' &&
+      url.searchParams.get('payment') === payment!.id,
+  );
+  await expect(locked.cardCancelled).toBeVisible();
+  await expect(locked.heading).toBeVisible();
+  expect((await api<Payment[]>(request, token, 'GET', pendingUrl)).map((p) => p.id)).toEqual([payment!.id]);
+  expect((await organizationsOf(request, token)).map((organization) => organization.locked)).toEqual([true]);
+
+  // The card page is still open for this payment: going back to it, the customer pays after all.
+  await locked.goBackToCard();
+  await expect(page).toHaveURL((url) => url.href.startsWith(`${StripeCheckoutPage.origin()}/c/pay/`));
 
   // Paying makes Stripe post the signed event to Fluxo, then send the customer back to Fluxo.
   const back = page.waitForURL(

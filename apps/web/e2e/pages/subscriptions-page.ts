@@ -69,6 +69,24 @@ export class LockedPage {
     await expect(step.getByText(t(this.language, 'CHECKOUT.DIRECT_DEBIT.INVALID_IBAN'))).toBeVisible();
   }
 
+  /** What the payment step says when the customer comes back from the card page without paying. */
+  get cardCancelled(): Locator {
+    return this.page
+      .getByTestId('payment-step')
+      .first()
+      .getByRole('status')
+      .filter({ hasText: t(this.language, 'BILLING.CARD.RETURN_CANCELLED') });
+  }
+
+  /** Back to the card page of a payment already set to be paid by card. */
+  async goBackToCard(): Promise<void> {
+    await this.page
+      .getByTestId('payment-step')
+      .first()
+      .getByRole('link', { name: t(this.language, 'BILLING.CARD.GO') })
+      .click();
+  }
+
   /** Chooses the card, which sends the browser to the card payment page (Stripe Checkout). */
   async payByCard(): Promise<void> {
     const step = this.page.getByTestId('payment-step').first();
