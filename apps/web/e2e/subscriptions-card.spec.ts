@@ -13,6 +13,10 @@ const ACCOUNTS = {
   desktop: { email: 'locked3@fluxo.example', organization: 'Bloqueada Três, Lda' },
   mobile: { email: 'locked4@fluxo.example', organization: 'Bloqueada Quatro, Lda' },
 };
+const LATE_EVENT_ACCOUNTS = {
+  desktop: { email: 'locked5@fluxo.example', organization: 'Bloqueada Cinco, Lda' },
+  mobile: { email: 'locked6@fluxo.example', organization: 'Bloqueada Seis, Lda' },
+};
 
 test('a locked user cancels on Stripe Checkout, comes back still locked, then pays by card and comes back unlocked', async ({
   page,
@@ -98,4 +102,55 @@ test('a locked user cancels on Stripe Checkout, comes back still locked, then pa
   await expect(page.getByText(t('pt', 'BILLING.PAYMENTS.NONE_PENDING'))).toBeVisible();
   expect(await api<Payment[]>(request, token, 'GET', pendingUrl)).toEqual([]);
   await keepScreenshot(page, testInfo, 'card-paid');
+});
+
+test('back from Stripe before its event, the customer is told the payment is being confirmed, and the page unlocks by itself when it comes', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const account =
+    testInfo.project.name === 'mobile' ? LATE_EVENT_ACCOUNTS.mobile : LATE_EVENT_ACCOUNTS.desktop;
+  await signInAs(page, account.email);
+  await expect(page).toHaveURL(urlOf(testInfo, '/locked'));
+  const locked = new LockedPage(page);
+  await expect(locked.heading).toBeVisible();
+  const token = await apiToken(request, account.email);
+  const subscription = await api<{ id: string }>(request, token, 'GET', '/api/v1/subscription');
+  const pendingUrl = `/api/v1/subscription/${subscription.id}/payments/pending`;
+  const [payment] = await api<Payment[]>(request, token, 'GET', pendingUrl);
+
+  // Stripe is late with this payment's event: the customer comes back first.
+  const stripe = StripeCheckoutPage.origin();
+  expect((await request.post(`${stripe}/stand-in/hold?payment=${payment!.id}`)).status()).toBe(204);
+  await locked.payByCard();
+  const checkout = new StripeCheckoutPage(page);
+  await expect(checkout.pay).toBeVisible();
+  await checkout.pay.click();
+  await expect(page).toHaveURL(
+    (url) =>
+      url.pathname === devicePath(testInfo, '/locked') &&
+      url.searchParams.get('card') === 'paid' &&
+      url.searchParams.get('payment') === payment!.id,
+  );
+  await expect(locked.cardBeingConfirmed).toBeVisible();
+  await expect(locked.heading).toBeVisible();
+  expect((await organizationsOf(request, token)).map((organization) => organization.locked)).toEqual([true]);
+
+  // The event comes: the server records the payment and tells the browser, which leaves /locked without
+  // being reloaded.
+  let documentLoads = 0;
+  page.on('load', () => {
+    documentLoads += 1;
+  });
+  const released = await request.post(`${stripe}/stand-in/release?payment=${payment!.id}`);
+  expect(released.status(), await released.text()).toBe(200);
+  await expect(page).not.toHaveURL(/\/locked/);
+  await expect(locked.heading).toBeHidden();
+  const shell = new AppShell(page, 'pt');
+  if (shell.isPhone) await shell.openNavigation();
+  await expect(shell.organizationSwitcher(account.organization)).toBeVisible();
+  expect(await api<Payment[]>(request, token, 'GET', pendingUrl)).toEqual([]);
+  // Left by the app itself (the real-time message), not by a reload.
+  expect(documentLoads).toBe(0);
 });

@@ -78,6 +78,15 @@ export class LockedPage {
       .filter({ hasText: t(this.language, 'BILLING.CARD.RETURN_CANCELLED') });
   }
 
+  /** What the payment step says when the customer is back from the card page before Stripe confirms. */
+  get cardBeingConfirmed(): Locator {
+    return this.page
+      .getByTestId('payment-step')
+      .first()
+      .getByRole('status')
+      .filter({ hasText: t(this.language, 'BILLING.CARD.RETURN_PAID') });
+  }
+
   /** Back to the card page of a payment already set to be paid by card. */
   async goBackToCard(): Promise<void> {
     await this.page

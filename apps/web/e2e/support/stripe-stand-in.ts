@@ -7,7 +7,8 @@ import Stripe from 'stripe';
  * hosted Checkout page the browser is sent to. Its "Pay" button does what Stripe does on a paid
  * session: POST a signed `checkout.session.completed` event to Fluxo's webhook, then send the
  * customer to the session's success_url; GET /stand-in/deliveries lists the webhooks sent and Fluxo's
- * answers. Run as a script:
+ * answers. `POST /stand-in/hold?payment=<id>` makes Stripe late for that payment: the customer is sent
+ * back first, and the event goes out on `POST /stand-in/release?payment=<id>`. Run as a script:
  * STRIPE_STAND_IN_PORT, FLUXO_URL and STRIPE_WEBHOOK_SECRET say where it listens, whom it calls and
  * how it signs.
  */
@@ -110,7 +111,13 @@ function completedEvent(session: CheckoutSession): string {
   });
 }
 
-async function pay(session: CheckoutSession, response: ServerResponse): Promise<void> {
+/** Payments whose event Stripe is late with: the customer is sent back first (POST /stand-in/hold). */
+const held = new Set<string>();
+/** Paid sessions whose event waits for POST /stand-in/release, by payment id. */
+const waiting = new Map<string, CheckoutSession>();
+
+/** Posts the signed event to Fluxo's webhook and records the answer. */
+async function deliver(session: CheckoutSession): Promise<{ ok: boolean; status: number; answer: string }> {
   const payload = completedEvent(session);
   const delivered = await fetch(`${fluxoUrl}/api/v1/payments/stripe/webhook`, {
     method: 'POST',
@@ -127,9 +134,18 @@ async function pay(session: CheckoutSession, response: ServerResponse): Promise<
     status: delivered.status,
     answer,
   });
-  if (!delivered.ok) {
-    send(response, 502, 'text/plain', `Fluxo's webhook answered ${delivered.status}: ${answer}`);
-    return;
+  return { ok: delivered.ok, status: delivered.status, answer };
+}
+
+async function pay(session: CheckoutSession, response: ServerResponse): Promise<void> {
+  if (session.clientReferenceId && held.has(session.clientReferenceId)) {
+    waiting.set(session.clientReferenceId, session);
+  } else {
+    const delivered = await deliver(session);
+    if (!delivered.ok) {
+      send(response, 502, 'text/plain', `Fluxo's webhook answered ${delivered.status}: ${delivered.answer}`);
+      return;
+    }
   }
   response.writeHead(303, { location: session.successUrl });
   response.end();
@@ -163,6 +179,20 @@ const server = createServer((request, response) => {
         send(response, 200, 'text/plain', 'ok');
       } else if (request.method === 'GET' && url.pathname === '/stand-in/deliveries') {
         send(response, 200, 'application/json', JSON.stringify(deliveries));
+      } else if (request.method === 'POST' && url.pathname === '/stand-in/hold') {
+        held.add(url.searchParams.get('payment') ?? '');
+        send(response, 204, 'text/plain', '');
+      } else if (request.method === 'POST' && url.pathname === '/stand-in/release') {
+        const paymentId = url.searchParams.get('payment') ?? '';
+        const paid = waiting.get(paymentId);
+        if (!paid) {
+          send(response, 404, 'text/plain', `No paid session waits for payment ${paymentId}`);
+          return;
+        }
+        waiting.delete(paymentId);
+        held.delete(paymentId);
+        const delivered = await deliver(paid);
+        send(response, delivered.ok ? 200 : 502, 'application/json', delivered.answer);
       } else if (session && request.method === 'GET') {
         send(response, 200, 'text/html; charset=utf-8', checkoutPage(session));
       } else if (session && request.method === 'POST') {

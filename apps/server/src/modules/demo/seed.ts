@@ -29,6 +29,9 @@ export const DEMO_ACCOUNTS = {
   /** Locked like locked@, for the browser test that pays by card (one per Playwright project). */
   locked3: 'locked3@fluxo.example',
   locked4: 'locked4@fluxo.example',
+  /** Locked like locked@, for the browser test whose card payment is confirmed after the customer is back. */
+  locked5: 'locked5@fluxo.example',
+  locked6: 'locked6@fluxo.example',
   inactive: 'inactive@fluxo.example',
   trial: 'trial@fluxo.example',
   admin: 'admin@fluxo.example',
@@ -276,6 +279,8 @@ export async function seedDemo(
       { email: DEMO_ACCOUNTS.locked2, name: 'Lucas Bloqueado', org: 'Bloqueada Dois, Lda', nif: '517000032' },
       { email: DEMO_ACCOUNTS.locked3, name: 'Lia Bloqueada', org: 'Bloqueada Três, Lda', nif: '517000040' },
       { email: DEMO_ACCOUNTS.locked4, name: 'Leo Bloqueado', org: 'Bloqueada Quatro, Lda', nif: '517000059' },
+      { email: DEMO_ACCOUNTS.locked5, name: 'Lina Bloqueada', org: 'Bloqueada Cinco, Lda', nif: '517000067' },
+      { email: DEMO_ACCOUNTS.locked6, name: 'Lino Bloqueado', org: 'Bloqueada Seis, Lda', nif: '517000075' },
     ];
     for (const account of lockedAccounts) {
       const owner = await addUser({ email: account.email, name: account.name, profile: 2 });
