@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, rows } from '../db/client.ts';
+import { type Db, rows, uuidList } from '../db/client.ts';
 import type { OutboxRow } from './outbox.ts';
 
 /**
@@ -110,11 +110,6 @@ export function registerDispatcher(): () => void {
   };
 }
 
-/** See `HeldBatches.committed`: what a hub calls when it hears a batch's commit. */
-export function sendCommitted(batchId: string, send: (rows: OutboxRow[]) => void): boolean {
-  return heldForCommit.committed(batchId, send);
-}
-
 /**
  * While the LISTEN connection was down, commits of batches written here went unheard: those whose rows
  * are now visible did commit, and are sent (a batch still in its transaction stays held; its commit
@@ -126,7 +121,7 @@ export async function sendCommittedUnheard(db: Db, send: (rows: OutboxRow[]) => 
   const visible = await rows<{ id: string }>(
     db,
     sql`SELECT id FROM realtime_messages
-        WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(batches.map((b) => b.messageId))}::jsonb)::uuid)`,
+        WHERE id IN ${uuidList(batches.map((b) => b.messageId))}`,
   );
   const committed = new Set(visible.map((row) => row.id));
   for (const batch of batches) {

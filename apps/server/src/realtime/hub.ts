@@ -9,12 +9,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
-import { type Database, type Db, rows } from '../db/client.ts';
+import { type Database, type Db, rows, uuidList } from '../db/client.ts';
 import type { Config } from '../platform/config.ts';
 import { AppError } from '../platform/errors.ts';
 import { isUuid, sessionFromToken } from '../platform/guard.ts';
 import { bearer } from '../platform/tokens.ts';
-import { registerDispatcher, sendCommitted, sendCommittedUnheard } from './held-batches.ts';
+import { heldForCommit, registerDispatcher, sendCommittedUnheard } from './held-batches.ts';
 import {
   acknowledge,
   acknowledgeStaleLogouts,
@@ -173,7 +173,7 @@ export async function createRealtimeHub({
     const live = await rows<{ id: string }>(
       db,
       sql`SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id
-          WHERE s.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(sessionIds)}::jsonb)::uuid)
+          WHERE s.id IN ${uuidList(sessionIds)}
             AND s.revoked_at IS NULL AND s.expires_at > now() AND NOT u.disabled`,
     );
     const liveIds = new Set(live.map((r) => r.id));
@@ -440,15 +440,14 @@ export async function createRealtimeHub({
     return sweeping;
   };
 
-  // NOTIFY comes at the commit of every transaction that wrote to the outbox, on any instance; after a
-  // dropped LISTEN connection is back, one pass catches up with what was written meanwhile.
-  // A notification naming a batch carries the commit of rows written (and claimed) in this process: they
-  // go out from memory. One naming another process's batch needs nothing here; an empty one means rows
-  // written where no dispatcher ran, to be claimed.
+  // NOTIFY comes at the commit of every transaction that wrote to the outbox, on any instance. One naming
+  // a batch carries the commit of rows written (and claimed) in this process: they go out from memory.
+  // One naming another process's batch needs nothing here; an empty one means rows written where no
+  // dispatcher ran, to be claimed.
   const unregisterDispatcher = config.realtime.dispatch ? registerDispatcher() : () => {};
   const onOutboxNotification = (batchId: string) => {
     if (!batchId) return kick();
-    if (!closed && config.realtime.dispatch) sendCommitted(batchId, dispatch);
+    if (!closed && config.realtime.dispatch) heldForCommit.committed(batchId, dispatch);
   };
   // Back after an outage (or at the start): what was written meanwhile, here or elsewhere, goes out.
   const catchUp = () => {

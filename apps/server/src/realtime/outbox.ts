@@ -8,7 +8,7 @@ import {
 } from '@fluxo/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Db, rows } from '../db/client.ts';
+import { type Db, rows, uuidList } from '../db/client.ts';
 import { dispatcherHere, heldForCommit } from './held-batches.ts';
 
 /**
@@ -167,7 +167,7 @@ export async function claimStale(
     db,
     sql`UPDATE realtime_messages SET dispatched_at = now()
         WHERE id IN (SELECT id FROM realtime_messages
-                     WHERE user_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)::uuid)
+                     WHERE user_id IN ${uuidList(userIds)}
                        AND acknowledged_at IS NULL
                        AND dispatched_at < now() - make_interval(secs => ${olderThanSeconds})
                      ORDER BY seq LIMIT ${limit} FOR UPDATE SKIP LOCKED)
