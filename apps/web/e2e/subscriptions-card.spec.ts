@@ -1,5 +1,5 @@
 import type { Payment } from '@fluxo/domain/payments/contracts';
-import { expect, test } from '@playwright/test';
+import { expect, type TestInfo, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { StripeCheckoutPage } from './pages/stripe-checkout-page.ts';
 import { LockedPage, SubscriptionsPage } from './pages/subscriptions-page.ts';
@@ -13,6 +13,14 @@ const ACCOUNTS = {
   desktop: { email: 'locked3@fluxo.example', organization: 'Bloqueada Três, Lda' },
   mobile: { email: 'locked4@fluxo.example', organization: 'Bloqueada Quatro, Lda' },
 };
+/** Back in Fluxo from the card page: `/locked?card=<outcome>&payment=<id>`. */
+const backFromCard = (testInfo: TestInfo, outcome: 'paid' | 'cancelled', paymentId: string) => (url: URL) =>
+  url.pathname === devicePath(testInfo, '/locked') &&
+  url.searchParams.get('card') === outcome &&
+  url.searchParams.get('payment') === paymentId;
+/** On the (stand-in) Stripe Checkout page. */
+const onCardPage = (url: URL) => url.href.startsWith(`${StripeCheckoutPage.origin()}/c/pay/`);
+
 const LATE_EVENT_ACCOUNTS = {
   desktop: { email: 'locked5@fluxo.example', organization: 'Bloqueada Cinco, Lda' },
   mobile: { email: 'locked6@fluxo.example', organization: 'Bloqueada Seis, Lda' },
@@ -47,19 +55,14 @@ test('a locked user cancels on Stripe Checkout, comes back still locked, then pa
   await locked.payByCard();
   expect((await chosen).postDataJSON()).toEqual({ type: 4, returnPath: devicePath(testInfo, '/locked') });
   const checkout = new StripeCheckoutPage(page);
-  await expect(page).toHaveURL((url) => url.href.startsWith(`${StripeCheckoutPage.origin()}/c/pay/`));
+  await expect(page).toHaveURL(onCardPage);
   // Stripe charges exactly the payment's total, VAT included.
   await expect(checkout.pay).toHaveAccessibleName(`Pay ${(payment!.totalCents / 100).toFixed(2)} EUR`);
   await keepScreenshot(page, testInfo, 'card-checkout');
 
   // Changing one's mind on Stripe's page: back in Fluxo, told so, still locked, the payment still due.
   await checkout.cancel.click();
-  await expect(page).toHaveURL(
-    (url) =>
-      url.pathname === devicePath(testInfo, '/locked') &&
-      url.searchParams.get('card') === 'cancelled' &&
-      url.searchParams.get('payment') === payment!.id,
-  );
+  await expect(page).toHaveURL(backFromCard(testInfo, 'cancelled', payment!.id));
   await expect(locked.cardCancelled).toBeVisible();
   await expect(locked.heading).toBeVisible();
   expect((await api<Payment[]>(request, token, 'GET', pendingUrl)).map((p) => p.id)).toEqual([payment!.id]);
@@ -67,16 +70,10 @@ test('a locked user cancels on Stripe Checkout, comes back still locked, then pa
 
   // The card page is still open for this payment: going back to it, the customer pays after all.
   await locked.goBackToCard();
-  await expect(page).toHaveURL((url) => url.href.startsWith(`${StripeCheckoutPage.origin()}/c/pay/`));
+  await expect(page).toHaveURL(onCardPage);
 
   // Paying makes Stripe post the signed event to Fluxo, then send the customer back to Fluxo.
-  const back = page.waitForURL(
-    (url) =>
-      url.pathname === devicePath(testInfo, '/locked') &&
-      url.searchParams.get('card') === 'paid' &&
-      url.searchParams.get('payment') === payment!.id,
-    { waitUntil: 'commit' },
-  );
+  const back = page.waitForURL(backFromCard(testInfo, 'paid', payment!.id), { waitUntil: 'commit' });
   await checkout.pay.click();
   await back;
   const deliveries = (await (
@@ -127,12 +124,7 @@ test('back from Stripe before its event, the customer is told the payment is bei
   const checkout = new StripeCheckoutPage(page);
   await expect(checkout.pay).toBeVisible();
   await checkout.pay.click();
-  await expect(page).toHaveURL(
-    (url) =>
-      url.pathname === devicePath(testInfo, '/locked') &&
-      url.searchParams.get('card') === 'paid' &&
-      url.searchParams.get('payment') === payment!.id,
-  );
+  await expect(page).toHaveURL(backFromCard(testInfo, 'paid', payment!.id));
   await expect(locked.cardBeingConfirmed).toBeVisible();
   await expect(locked.heading).toBeVisible();
   expect((await organizationsOf(request, token)).map((organization) => organization.locked)).toEqual([true]);

@@ -57,57 +57,57 @@ export class LockedPage {
     return this.page.getByRole('heading', { level: 1, name: t(this.language, 'LOCKED.TITLE') });
   }
 
+  /** The first payment to make. */
+  get step(): Locator {
+    return this.page.getByTestId('payment-step').first();
+  }
+
   /** Direct debit with a wrong IBAN: the form says so and signs nothing. */
   async checkIbanValidation(wrongIban: string): Promise<void> {
-    const step = this.page.getByTestId('payment-step').first();
-    await step.getByRole('radio', { name: t(this.language, 'BILLING.PAYMENT_TYPE.DIRECT_DEBIT') }).check();
-    await step.getByRole('textbox', { name: t(this.language, 'CHECKOUT.DIRECT_DEBIT.IBAN') }).fill(wrongIban);
-    await step
+    await this.step
+      .getByRole('radio', { name: t(this.language, 'BILLING.PAYMENT_TYPE.DIRECT_DEBIT') })
+      .check();
+    await this.step
+      .getByRole('textbox', { name: t(this.language, 'CHECKOUT.DIRECT_DEBIT.IBAN') })
+      .fill(wrongIban);
+    await this.step
       .getByRole('textbox', { name: t(this.language, 'CHECKOUT.DIRECT_DEBIT.HOLDER') })
       .fill('Titular');
-    await step.getByRole('button', { name: t(this.language, 'CHECKOUT.DIRECT_DEBIT.SIGN') }).click();
-    await expect(step.getByText(t(this.language, 'CHECKOUT.DIRECT_DEBIT.INVALID_IBAN'))).toBeVisible();
+    await this.step.getByRole('button', { name: t(this.language, 'CHECKOUT.DIRECT_DEBIT.SIGN') }).click();
+    await expect(this.step.getByText(t(this.language, 'CHECKOUT.DIRECT_DEBIT.INVALID_IBAN'))).toBeVisible();
   }
 
   /** What the payment step says when the customer comes back from the card page without paying. */
   get cardCancelled(): Locator {
-    return this.page
-      .getByTestId('payment-step')
-      .first()
-      .getByRole('status')
-      .filter({ hasText: t(this.language, 'BILLING.CARD.RETURN_CANCELLED') });
+    return this.cardReturnNotice('BILLING.CARD.RETURN_CANCELLED');
   }
 
   /** What the payment step says when the customer is back from the card page before Stripe confirms. */
   get cardBeingConfirmed(): Locator {
-    return this.page
-      .getByTestId('payment-step')
-      .first()
-      .getByRole('status')
-      .filter({ hasText: t(this.language, 'BILLING.CARD.RETURN_PAID') });
+    return this.cardReturnNotice('BILLING.CARD.RETURN_PAID');
+  }
+
+  private cardReturnNotice(key: string): Locator {
+    return this.step.getByRole('status').filter({ hasText: t(this.language, key) });
   }
 
   /** Back to the card page of a payment already set to be paid by card. */
   async goBackToCard(): Promise<void> {
-    await this.page
-      .getByTestId('payment-step')
-      .first()
-      .getByRole('link', { name: t(this.language, 'BILLING.CARD.GO') })
-      .click();
+    await this.step.getByRole('link', { name: t(this.language, 'BILLING.CARD.GO') }).click();
   }
 
   /** Chooses the card, which sends the browser to the card payment page (Stripe Checkout). */
   async payByCard(): Promise<void> {
-    const step = this.page.getByTestId('payment-step').first();
     const card = t(this.language, 'BILLING.PAYMENT_TYPE.CREDIT_CARD');
-    await step.getByRole('radio', { name: card }).check();
-    await step.getByRole('button', { name: t(this.language, 'CHECKOUT.PAY_WITH', { method: card }) }).click();
+    await this.step.getByRole('radio', { name: card }).check();
+    await this.step
+      .getByRole('button', { name: t(this.language, 'CHECKOUT.PAY_WITH', { method: card }) })
+      .click();
   }
 
   async payByTransfer(): Promise<void> {
-    const step = this.page.getByTestId('payment-step').first();
-    await step.getByRole('radio', { name: t(this.language, 'BILLING.PAYMENT_TYPE.TRANSFER') }).check();
-    await step
+    await this.step.getByRole('radio', { name: t(this.language, 'BILLING.PAYMENT_TYPE.TRANSFER') }).check();
+    await this.step
       .getByRole('button', {
         name: t(this.language, 'CHECKOUT.PAY_WITH', {
           method: t(this.language, 'BILLING.PAYMENT_TYPE.TRANSFER'),
@@ -115,7 +115,7 @@ export class LockedPage {
       })
       .click();
     await expect(
-      step.getByRole('region', { name: t(this.language, 'BILLING.TRANSFER.TITLE') }),
+      this.step.getByRole('region', { name: t(this.language, 'BILLING.TRANSFER.TITLE') }),
     ).toBeVisible();
   }
 }
