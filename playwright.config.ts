@@ -68,7 +68,14 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: process.env.CI ? 2 : 4,
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [['html', { open: 'never' }] as const] : []),
+    // `npm test` reads this report to repeat the failures in its summary.
+    ...(process.env.FLUXO_E2E_JSON_REPORT
+      ? [['json', { outputFile: process.env.FLUXO_E2E_JSON_REPORT }] as const]
+      : []),
+  ],
   use: {
     baseURL,
     // A returning visitor: cookies accepted and the first-time tour seen, so neither covers the page.
