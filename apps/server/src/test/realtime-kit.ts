@@ -103,11 +103,16 @@ export interface TestClient {
   socket: ClientSocket;
   /** Every message received, in order (duplicates included). */
   received: RealtimeMessage[];
+  /**
+   * What the web client shows: the first copy of each message, in order of arrival. (A message committed
+   * while the socket joins its room may come twice, live and in the replay; clients drop it by messageId.)
+   */
+  distinct: RealtimeMessage[];
   /** Ids whose acknowledgement the server confirmed. */
   acked: Set<string>;
   /** Acknowledges one message; resolves with the server's answer. */
   ack(messageId: string): Promise<{ ok: boolean }>;
-  /** Waits until `count` messages have been received. */
+  /** Waits until `count` distinct messages have been received; resolves with them. */
   waitFor(count: number, timeoutMs?: number): Promise<RealtimeMessage[]>;
   close(): void;
 }
@@ -136,6 +141,8 @@ export function connect(url: string, options: ConnectOptions): Promise<TestClien
     auth: token && tokenIn === 'auth' ? { token } : {},
   });
   const received: RealtimeMessage[] = [];
+  const distinct: RealtimeMessage[] = [];
+  const seen = new Set<string>();
   const acked = new Set<string>();
   const waiters = new Set<() => void>();
   const ack = async (messageId: string) => {
@@ -147,27 +154,32 @@ export function connect(url: string, options: ConnectOptions): Promise<TestClien
   };
   socket.on(REALTIME_MESSAGE_EVENT, (message: RealtimeMessage) => {
     received.push(message);
+    if (!seen.has(message.messageId)) {
+      seen.add(message.messageId);
+      distinct.push(message);
+    }
     if (autoAck) void ack(message.messageId).catch(() => {});
     for (const wake of waiters) wake();
   });
   const client: TestClient = {
     socket,
     received,
+    distinct,
     acked,
     ack,
     waitFor(count, timeoutMs = 5_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
-          if (received.length >= count) {
+          if (distinct.length >= count) {
             waiters.delete(check);
             clearTimeout(timer);
-            resolve(received.slice());
+            resolve(distinct.slice());
           }
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
           reject(
-            new Error(`expected ${count} messages, got ${received.length}: ${received.map((m) => m.type)}`),
+            new Error(`expected ${count} messages, got ${distinct.length}: ${distinct.map((m) => m.type)}`),
           );
         }, timeoutMs);
         waiters.add(check);
