@@ -1,23 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { constants, publicEncrypt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { startThrowawayPostgres, type ThrowawayPostgres } from '../apps/server/src/test/local-services.ts';
 import {
-  freePort,
-  startThrowawayPostgres,
-  type ThrowawayPostgres,
-} from '../apps/server/src/test/local-services.ts';
+  encryptPassword,
+  type ServerProcess,
+  startServerProcess,
+} from '../apps/server/src/test/server-process.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
-export interface RunningServer {
-  url: string;
-  /** The server process id (to read its memory from /proc). */
-  pid: number;
-  stop(): Promise<void>;
-}
+export type RunningServer = ServerProcess;
 
 /**
  * Extra Node options for the server processes, e.g. `BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/p"`
@@ -28,53 +20,11 @@ function serverNodeArgs(): string[] {
 }
 
 /** Starts the real server (tsx, production mode, demo data) as its own process and waits for it. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fluxo-bench-'));
-  const port = String(await freePort());
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...serverNodeArgs(), '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        PORT: port,
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        ...env,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    try {
-      const response = await fetch(`${url}/featureflags`);
-      if (response.ok) break;
-    } catch {}
-    if (child.exitCode !== null) throw new Error('server exited during start-up');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url,
-    pid: child.pid!,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+export function startServer(env: Record<string, string>): Promise<RunningServer> {
+  return startServerProcess(env, { nodeArgs: serverNodeArgs() });
 }
 
-export async function encryptPassword(url: string, password: string): Promise<string> {
-  const pem = await (await fetch(`${url}/assets/keys/public.pem`)).text();
-  return publicEncrypt(
-    { key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(password),
-  ).toString('base64');
-}
+export { encryptPassword };
 
 export interface LoadResult {
   requests: number;
