@@ -1,6 +1,7 @@
 // `npm test`: lint, typecheck, the unit and server suites (PGlite, and PostgreSQL too when
-// DATABASE_URL is set), then the browser suite in Chromium. The summary at the end repeats every
-// failed test with the start of its error, so the last lines of a long CI log say what went wrong.
+// DATABASE_URL is set), then the browser suite in Chromium. The end of the output repeats every failed
+// test with the start of its error, then the summary names them, so the tail of a long CI log says what
+// went wrong.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -116,18 +117,21 @@ function failuresOf(result) {
 }
 
 const failedSteps = results.filter((r) => !r.ok);
-for (const result of failedSteps) {
-  const failures = failuresOf(result);
-  if (failures.length === 0) continue;
-  console.log(`\n━━ failed in "${result.name}" ━━`);
-  for (const failure of failures.slice(0, 10)) {
-    console.log(`  ✗ ${failure.title}`);
+const failedTests = failedSteps.flatMap((result) =>
+  failuresOf(result).map((failure) => ({ ...failure, step: result.name })),
+);
+if (failedTests.length > 0) {
+  console.log('\n━━ failures ━━');
+  for (const failure of failedTests.slice(0, 10)) {
+    console.log(`  ✗ ${failure.title}  (${failure.step})`);
     if (failure.message) console.log(excerpt(failure.message));
   }
-  if (failures.length > 10) console.log(`  … and ${failures.length - 10} more`);
 }
 
+// Last, so that the tail of a long log names the failed tests.
 console.log('\n━━ summary ━━');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds} s)`);
+for (const failure of failedTests.slice(0, 10)) console.log(`  ✗ ${failure.title}`);
+if (failedTests.length > 10) console.log(`  … and ${failedTests.length - 10} more`);
 console.log(`steps: ${results.length - failedSteps.length} passed, ${failedSteps.length} failed`);
 process.exit(failedSteps.length === 0 ? 0 : 1);
