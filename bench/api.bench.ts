@@ -1,16 +1,9 @@
 // API throughput: sign-in and GET /api/v1/organizations/all, on PGlite and on PostgreSQL.
 // Target (issue 2): organizations/all ≥ 3,000 req/s with p99 < 20 ms on PostgreSQL on 2 cores.
-import {
-  benchOn,
-  encryptPassword,
-  load,
-  printTable,
-  type RunningServer,
-  startPostgres,
-  startServer,
-} from './lib.ts';
+import { encryptPassword, type ServerProcess } from '../apps/server/src/test/server-process.ts';
+import { benchOn, load, printTable, startPostgres, startServer } from './lib.ts';
 
-async function measure(label: string, server: RunningServer) {
+async function measure(label: string, server: ServerProcess) {
   const password = await encryptPassword(server.url, 'fluxo-demo');
   const signinBody = JSON.stringify({ email: 'demo@fluxo.example', password });
   const signin = await load({

@@ -1,15 +1,9 @@
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../apps/server/src/test/local-services.ts';
-import {
-  encryptPassword,
-  type ServerProcess,
-  startServerProcess,
-} from '../apps/server/src/test/server-process.ts';
+import { type ServerProcess, startServerProcess } from '../apps/server/src/test/server-process.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
-
-export type RunningServer = ServerProcess;
 
 /**
  * Extra Node options for the server processes, e.g. `BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/p"`
@@ -20,11 +14,9 @@ function serverNodeArgs(): string[] {
 }
 
 /** Starts the real server (tsx, production mode, demo data) as its own process and waits for it. */
-export function startServer(env: Record<string, string>): Promise<RunningServer> {
+export function startServer(env: Record<string, string>): Promise<ServerProcess> {
   return startServerProcess(env, { nodeArgs: serverNodeArgs() });
 }
-
-export { encryptPassword };
 
 export interface LoadResult {
   requests: number;

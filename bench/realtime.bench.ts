@@ -2,7 +2,6 @@
 // (one outbox row per member), each message acknowledged by its client.
 // Target (issue 4): ≥ 5,000 messages/s delivered and acknowledged, p99 delivery latency < 100 ms, on 2 cores.
 
-import { constants, publicEncrypt } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,7 +13,8 @@ import {
 } from '@fluxo/domain';
 import { and, eq, like } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
-import { benchOn, printTable, type RunningServer, startPostgres, startServer } from './lib.ts';
+import { httpSignin, type ServerProcess } from '../apps/server/src/test/server-process.ts';
+import { benchOn, printTable, startPostgres, startServer } from './lib.ts';
 
 const CLIENTS = 1_000;
 /** Organization-wide events per burst; each makes one message per client. */
@@ -103,24 +103,10 @@ async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promi
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
-async function measure(label: string, server: RunningServer, organizationId: string) {
-  const pem = await (await fetch(`${server.url}/assets/keys/public.pem`)).text();
-  const encrypt = (password: string) =>
-    publicEncrypt(
-      { key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-      Buffer.from(password),
-    ).toString('base64');
-  const signin = async (email: string, password: string) => {
-    const response = await fetch(`${server.url}/api/v1/auth/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: encrypt(password) }),
-    });
-    if (!response.ok) throw new Error(`signin ${email}: ${response.status}`);
-    return (await response.json()) as { auth_token: string; id: string };
-  };
+async function measure(label: string, server: ServerProcess, organizationId: string) {
+  const signin = await httpSignin(server.url);
   const admin = await signin('admin@fluxo.example', 'fluxo-demo');
-  const sessions: { auth_token: string; id: string }[] = [];
+  const sessions: { token: string; userId: string }[] = [];
   await pool(
     Array.from({ length: CLIENTS }, (_, i) => i),
     16,
@@ -141,8 +127,8 @@ async function measure(label: string, server: RunningServer, organizationId: str
       transports: ['websocket'],
       forceNew: true,
       reconnection: false,
-      query: { userId: session.id },
-      auth: { token: session.auth_token },
+      query: { userId: session.userId },
+      auth: { token: session.token },
     });
     socket.on(REALTIME_MESSAGE_EVENT, (message: RealtimeMessage) => {
       const counts = tally;
@@ -165,7 +151,7 @@ async function measure(label: string, server: RunningServer, organizationId: str
   const notify = async () => {
     const response = await fetch(`${server.url}/api/v1/admin/notifications`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.auth_token}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
       body: JSON.stringify({
         organizationId,
         type: 'REFRESH_ALERTS',

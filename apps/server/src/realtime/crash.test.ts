@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, rows } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../modules/demo/seed.ts';
 import { connect, eventually, openPostgres, postgresForTest, type TestClient } from '../test/realtime-kit.ts';
-import { encryptPassword, type ServerProcess, startServerProcess } from '../test/server-process.ts';
+import { httpSignin, type ServerProcess, startServerProcess } from '../test/server-process.ts';
 import { enqueue } from './outbox.ts';
 
 // A server process killed outright (SIGKILL) in the middle of a stream of messages, and started again
@@ -39,17 +39,6 @@ async function startServer(): Promise<ServerProcess> {
   return server;
 }
 
-async function signin(server: ServerProcess, email: string) {
-  const response = await fetch(`${server.url}/api/v1/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: await encryptPassword(server.url, DEMO_PASSWORD) }),
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { auth_token: string; id: string };
-  return { token: body.auth_token, userId: body.id };
-}
-
 const seqOf = (client: TestClient) =>
   client.distinct
     .filter((m) => m.type === 'UPDATE_STATEMENT')
@@ -68,8 +57,9 @@ afterAll(async () => {
 describe.skipIf(!postgres)('a server process killed mid-stream (SIGKILL) and started again', () => {
   it('delivers every message committed before, during and after the crash, in order, and never one acknowledged', async () => {
     const first = await startServer();
-    const admin = await signin(first, 'admin@fluxo.example');
-    const demo = await signin(first, 'demo@fluxo.example');
+    const signin = await httpSignin(first.url);
+    const admin = await signin('admin@fluxo.example', DEMO_PASSWORD);
+    const demo = await signin('demo@fluxo.example', DEMO_PASSWORD);
     const send = async (server: ServerProcess, n: number) => {
       const response = await fetch(`${server.url}/api/v1/admin/notifications`, {
         method: 'POST',

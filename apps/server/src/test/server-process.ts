@@ -81,11 +81,37 @@ export async function startServerProcess(
   return { url, pid: child.pid!, dataDir, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
 }
 
-/** Encrypts a password with the server's public key, as the web app does before signing in. */
-export async function encryptPassword(url: string, password: string): Promise<string> {
+/**
+ * Encrypts passwords with a server's public key, as the web app does before signing in (RSA-OAEP,
+ * SHA-256, base64). The key is fetched once.
+ */
+export async function passwordEncrypter(url: string): Promise<(password: string) => string> {
   const pem = await (await fetch(`${url}/assets/keys/public.pem`)).text();
-  return publicEncrypt(
-    { key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(password),
-  ).toString('base64');
+  return (password) =>
+    publicEncrypt(
+      { key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(password),
+    ).toString('base64');
+}
+
+/** Encrypts one password with the server's public key. */
+export async function encryptPassword(url: string, password: string): Promise<string> {
+  return (await passwordEncrypter(url))(password);
+}
+
+/** Signs in over HTTP (`POST /api/v1/auth/signin`) as the web app does; the key is fetched once. */
+export async function httpSignin(
+  url: string,
+): Promise<(email: string, password: string) => Promise<{ token: string; userId: string }>> {
+  const encrypt = await passwordEncrypter(url);
+  return async (email, password) => {
+    const response = await fetch(`${url}/api/v1/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: encrypt(password) }),
+    });
+    if (response.status !== 200) throw new Error(`signin ${email}: ${response.status}`);
+    const body = (await response.json()) as { auth_token: string; id: string };
+    return { token: body.auth_token, userId: body.id };
+  };
 }
