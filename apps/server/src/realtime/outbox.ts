@@ -71,8 +71,7 @@ export async function enqueue(tx: Executor, input: EnqueueInput): Promise<Enqueu
                    ${claimHere ? sql`now()` : sql`NULL`}
             FROM (${recipients}) AS r(user_id)
             RETURNING id, user_id, seq, created_at)
-          SELECT id, user_id, seq::float8 AS seq, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms
-          FROM written, (SELECT pg_notify(${OUTBOX_CHANNEL}, ${batchId})) AS notified`,
+          SELECT ${placeColumns} FROM written, (SELECT pg_notify(${OUTBOX_CHANNEL}, ${batchId})) AS notified`,
     );
   } catch (error) {
     heldForCommit.drop(batchId);
@@ -96,8 +95,9 @@ interface RawRow {
   created_ms: number | string;
 }
 
-const columns = sql`id, user_id, seq::float8 AS seq, type, data,
-  (extract(epoch FROM created_at) * 1000)::float8 AS created_ms`;
+/** A row's id, recipient and place; `enqueue` knows the type and data it wrote and reads only these. */
+const placeColumns = sql`id, user_id, seq::float8 AS seq, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms`;
+const columns = sql`${placeColumns}, type, data`;
 const bySeq = (a: { seq: number | string }, b: { seq: number | string }) => Number(a.seq) - Number(b.seq);
 
 function toOutboxRow(row: RawRow): OutboxRow {
