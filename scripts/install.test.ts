@@ -16,7 +16,12 @@ interface LockedPackage {
   license?: string;
 }
 const lock = read('package-lock.json') as { packages: Record<string, LockedPackage> };
-const manifests = ['package.json', 'apps/server/package.json', 'apps/web/package.json', 'packages/domain/package.json'];
+const manifests = [
+  'package.json',
+  'apps/server/package.json',
+  'apps/web/package.json',
+  'packages/domain/package.json',
+];
 const floor = read('package.json').engines.node as string;
 
 describe('install', () => {
@@ -39,7 +44,11 @@ describe('install', () => {
       Object.entries(lock.packages)
         .filter(([name]) => name.startsWith(prefix))
         .flatMap(([, pkg]) => pkg.os ?? []);
-    for (const prefix of ['node_modules/@rollup/rollup-', 'node_modules/@esbuild/', 'node_modules/@biomejs/cli-']) {
+    for (const prefix of [
+      'node_modules/@rollup/rollup-',
+      'node_modules/@esbuild/',
+      'node_modules/@biomejs/cli-',
+    ]) {
       expect(platforms(prefix), prefix).toEqual(expect.arrayContaining(['linux', 'darwin', 'win32']));
     }
   });
