@@ -17,6 +17,12 @@ export interface Config {
   webDist: string;
   tokenTtlSeconds: number;
   logLevel: string;
+  /**
+   * Whether a proxy in front of the server may be believed about the client's address and protocol
+   * (X-Forwarded-For, X-Forwarded-Proto): false (the default: never), true (every hop), a number of
+   * hops, or a comma-separated list of proxy addresses/CIDRs (Fastify's trustProxy). TRUST_PROXY.
+   */
+  trustProxy: boolean | number | string;
   realtime: {
     /** Acknowledged messages are kept this long, then pruned (REALTIME_RETENTION_HOURS). */
     retentionHours: number;
@@ -70,6 +76,15 @@ export interface Config {
   };
 }
 
+/** TRUST_PROXY: unset, empty, 0 or false → never; true → every hop; a whole number → hops; else addresses. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string {
+  const text = (value ?? '').trim();
+  if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
+  if (text.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text;
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -88,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 3600),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     realtime: {
       retentionHours: Number(env.REALTIME_RETENTION_HOURS ?? 72),
       sweepMs: Number(env.REALTIME_SWEEP_MS ?? 1000),

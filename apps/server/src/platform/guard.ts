@@ -32,11 +32,19 @@ declare module 'fastify' {
     notifications: Listener;
     /** The sessions this instance knows alive (see LiveSessions). */
     liveSessions: LiveSessions;
+    /** Every route with its access rule, in registration order (tests walk it). */
+    routeTable: RouteEntry[];
   }
   interface FastifyRequest {
     session: Session | null;
     org: OrgContext | null;
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -153,9 +161,17 @@ export async function registerGuard(
   app.decorateRequest('session', null);
   app.decorateRequest('org', null);
 
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     const url = route.url ?? route.path;
-    if (url.startsWith('/documentation') || route.config?.access) return;
+    if (url.startsWith('/documentation')) return;
+    const access = route.config?.access;
+    if (access) {
+      for (const method of [route.method].flat())
+        if (method !== 'HEAD') routeTable.push({ method, url, access });
+      return;
+    }
     if (route.method === 'HEAD' || (Array.isArray(route.method) && route.method.includes('HEAD'))) return;
     throw new Error(`Route ${String(route.method)} ${url} declares no access rule`);
   });
