@@ -17,9 +17,11 @@ import { PUBLIC } from './platform/access.ts';
 import type { Config } from './platform/config.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { registerGuard } from './platform/guard.ts';
+import { HashQueue } from './platform/hash-queue.ts';
 import type { LiveSessions } from './platform/live-sessions.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { loadSecrets, type ServerSecrets } from './platform/secrets.ts';
+import { createThrottle } from './platform/throttle.ts';
 import { type RealtimeHub, registerRealtime } from './realtime/realtime.plugin.ts';
 
 export interface AppDeps {
@@ -73,7 +75,22 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
     app.swagger(),
   );
 
-  const authDeps = { db, jwtKey: secrets.jwtKey, tokenTtlSeconds: config.tokenTtlSeconds, mailer };
+  const throttle = await createThrottle({
+    db,
+    redisUrl: config.redisUrl,
+    onError: (error) => app.log.error({ err: error }, 'throttle store (Redis) error'),
+  });
+  app.addHook('onClose', () => throttle.close());
+  const authDeps = {
+    db,
+    jwtKey: secrets.jwtKey,
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    mailer,
+    throttle,
+    hashing: new HashQueue(config.hashing),
+    signupsPerClientPerHour: config.signupsPerClientPerHour,
+    log: app.log,
+  };
   // First, so that the routes that end sessions can close their sockets.
   const realtime = await registerRealtime(app, { config, database, secrets });
   homeRoutes(app, { db, config, publicVapidKey: secrets.vapid.publicKey });
@@ -81,7 +98,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   accountRoutes(app, authDeps);
   assetsRoutes(app);
   organizationsRoutes(app, { db });
-  salesRoutes(app, { db, mailer, salesEmail: config.salesEmail });
+  salesRoutes(app, { db, mailer, salesEmail: config.salesEmail, throttle });
   connectionsRoutes(app, { db, realtime, authTimeoutSeconds: config.connections.authTimeoutSeconds });
   await registerBilling(app, { db, config });
   app.get(

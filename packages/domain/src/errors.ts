@@ -51,6 +51,7 @@ export const ERROR_CODES = {
   INVALID_WEBHOOK_SIGNATURE: 400,
   PAYMENT_PROVIDER_UNAVAILABLE: 502,
   INTERNAL: 500,
+  SERVER_BUSY: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 

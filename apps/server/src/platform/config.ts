@@ -23,6 +23,10 @@ export interface Config {
    * hops, or a comma-separated list of proxy addresses/CIDRs (Fastify's trustProxy). TRUST_PROXY.
    */
   trustProxy: boolean | number | string;
+  /** Bounds of password hashing (platform/hash-queue.ts): HASH_CONCURRENCY, HASH_QUEUE, HASH_PER_CLIENT. */
+  hashing: { concurrency: number; maxQueued: number; maxPerClient: number };
+  /** Sign-ups one client address may make per hour before waits begin (SIGNUPS_PER_CLIENT_PER_HOUR). */
+  signupsPerClientPerHour: number;
   realtime: {
     /** Acknowledged messages are kept this long, then pruned (REALTIME_RETENTION_HOURS). */
     retentionHours: number;
@@ -104,6 +108,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 3600),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    hashing: {
+      concurrency: Number(env.HASH_CONCURRENCY ?? 2),
+      maxQueued: Number(env.HASH_QUEUE ?? 32),
+      maxPerClient: Number(env.HASH_PER_CLIENT ?? 8),
+    },
+    signupsPerClientPerHour: Number(env.SIGNUPS_PER_CLIENT_PER_HOUR ?? 20),
     realtime: {
       retentionHours: Number(env.REALTIME_RETENTION_HOURS ?? 72),
       sweepMs: Number(env.REALTIME_SWEEP_MS ?? 1000),

@@ -13,12 +13,20 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;
   readonly details: ErrorBody['details'];
+  /** Sent as Retry-After (429 and 503 answers that say when to come back). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message?: string, details?: ErrorBody['details']) {
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    details?: ErrorBody['details'],
+    options: { retryAfterSeconds?: number } = {},
+  ) {
     super(message ?? code);
     this.code = code;
     this.statusCode = ERROR_CODES[code];
     this.details = details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
@@ -35,6 +43,7 @@ function body(code: ErrorCode, message: string, details?: ErrorBody['details']):
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send(body(error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

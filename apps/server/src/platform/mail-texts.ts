@@ -22,6 +22,24 @@ const TEXTS = {
       body: 'Bonjour {name},\n\nVotre code de validation Fluxo est {code}.\nIl est valable {minutes} minutes.\n\nSi vous ne vous êtes pas inscrit sur Fluxo, ignorez ce message.\n',
     },
   },
+  signinGuessing: {
+    gb: {
+      subject: 'Someone is trying to sign in to your Fluxo account',
+      body: 'Hello {name},\n\nIn the last hour there were {failures} failed attempts to sign in to your Fluxo account ({email}) with a wrong password. Sign-ins to it are now slowed down; you can still sign in as usual.\n\nIf it was you, there is nothing to do. If not, someone may be guessing your password: make sure it is long and used nowhere else.\n',
+    },
+    pt: {
+      subject: 'Alguém está a tentar entrar na sua conta Fluxo',
+      body: 'Olá {name},\n\nNa última hora houve {failures} tentativas falhadas de entrar na sua conta Fluxo ({email}) com uma palavra-passe errada. As entradas nesta conta estão agora mais lentas; pode continuar a entrar normalmente.\n\nSe foi você, não tem de fazer nada. Caso contrário, alguém pode estar a tentar adivinhar a sua palavra-passe: confirme que é longa e que não a usa noutro lado.\n',
+    },
+    es: {
+      subject: 'Alguien intenta entrar en tu cuenta de Fluxo',
+      body: 'Hola {name},\n\nEn la última hora ha habido {failures} intentos fallidos de entrar en tu cuenta de Fluxo ({email}) con una contraseña incorrecta. Los accesos a esta cuenta ahora son más lentos; puedes seguir entrando como siempre.\n\nSi has sido tú, no tienes que hacer nada. Si no, alguien puede estar intentando adivinar tu contraseña: asegúrate de que es larga y de que no la usas en otro sitio.\n',
+    },
+    fr: {
+      subject: "Quelqu'un essaie de se connecter à votre compte Fluxo",
+      body: "Bonjour {name},\n\nAu cours de la dernière heure, il y a eu {failures} tentatives de connexion à votre compte Fluxo ({email}) avec un mot de passe erroné. Les connexions à ce compte sont désormais ralenties ; vous pouvez toujours vous connecter normalement.\n\nSi c'était vous, il n'y a rien à faire. Sinon, quelqu'un essaie peut-être de deviner votre mot de passe : vérifiez qu'il est long et que vous ne l'utilisez nulle part ailleurs.\n",
+    },
+  },
 } satisfies Texts;
 
 export type MailTemplate = keyof typeof TEXTS;

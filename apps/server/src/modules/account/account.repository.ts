@@ -14,23 +14,6 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return user;
 }
 
-/**
- * Takes the one slot a key has per `seconds`: true when taken now, false when it was taken less than
- * `seconds` ago. One atomic statement, so concurrent requests on any instance cannot both win. The
- * slots live in signin_attempts (the key-based throttle table) under their own key prefix.
- */
-export async function takeThrottleSlot(db: Db, key: string, seconds: number): Promise<boolean> {
-  const taken = await rows<{ key: string }>(
-    db,
-    sql`INSERT INTO signin_attempts (key, failures, window_start, blocked_until)
-        VALUES (${key}, 0, now(), now() + make_interval(secs => ${seconds}))
-        ON CONFLICT (key) DO UPDATE SET window_start = now(), blocked_until = EXCLUDED.blocked_until
-        WHERE signin_attempts.blocked_until IS NULL OR signin_attempts.blocked_until <= now()
-        RETURNING key`,
-  );
-  return taken.length > 0;
-}
-
 export async function updateLanguage(db: Db, userId: string, language: string): Promise<void> {
   await db.update(users).set({ language }).where(eq(users.id, userId));
 }

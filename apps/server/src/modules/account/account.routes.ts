@@ -15,16 +15,17 @@ import type { FastifyInstance } from 'fastify';
 import { PUBLIC, USER } from '../../platform/access.ts';
 import { requireSession } from '../../platform/guard.ts';
 import { addRoute } from '../../platform/route.ts';
+import { clientKey } from '../../platform/throttle.ts';
 import type { AuthDeps } from '../auth/auth.service.ts';
 import * as account from './account.service.ts';
 
 export function accountRoutes(app: FastifyInstance, deps: AuthDeps): void {
   addRoute(app, validateAccountContract, PUBLIC, async ({ query, request }) =>
-    account.validateAccount(deps, request.session, query.code, query.email),
+    account.validateAccount(deps, request.session, query.code, query.email, clientKey(request.ip)),
   );
 
   addRoute(app, resendValidationCodeContract, PUBLIC, async ({ body, request }) =>
-    account.resendValidationCode(deps, request.session, body?.email),
+    account.resendValidationCode(deps, request.session, body?.email, clientKey(request.ip)),
   );
 
   addRoute(app, validatePhoneContract, USER, async ({ params, query, request }) =>

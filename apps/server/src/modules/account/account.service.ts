@@ -19,6 +19,7 @@ import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import type { Session } from '../../platform/guard.ts';
+import { RULES, tooManyAttempts } from '../../platform/throttle.ts';
 import { type AuthDeps, issueToken, sendValidationCode, validateCode } from '../auth/auth.service.ts';
 import * as repo from './account.repository.ts';
 
@@ -38,7 +39,21 @@ export async function validateAccount(
   session: Session | null,
   code: string,
   email: string | undefined,
+  client: string,
 ): Promise<{ validated: boolean }> {
+  // Wrong codes count per client too (each code also dies after a few wrong tries, whoever tries).
+  const byClient = deps.throttle.limiter(RULES.codeClient);
+  await byClient.check(client);
+  try {
+    await confirm(deps, session, code, email);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'INVALID_VALIDATION_CODE') await byClient.fail(client);
+    throw error;
+  }
+  return { validated: true };
+}
+
+async function confirm(deps: AuthDeps, session: Session | null, code: string, email: string | undefined) {
   if (session) {
     const user = await repo.findUser(deps.db, session.userId);
     if (user?.confirmed) throw new AppError('ALREADY_VALIDATED', 'The account is already validated.');
@@ -46,7 +61,6 @@ export async function validateAccount(
   } else {
     await validateCode(deps, code, { email });
   }
-  return { validated: true };
 }
 
 /**
@@ -58,7 +72,9 @@ export async function resendValidationCode(
   deps: AuthDeps,
   session: Session | null,
   email: string | undefined,
+  client: string,
 ): Promise<{ sent: boolean }> {
+  await deps.throttle.limiter(RULES.resendClient).hit(client);
   if (session) {
     const user = await repo.findUser(deps.db, session.userId);
     if (!user) throw new AppError('UNAUTHENTICATED', 'The account no longer exists.');
@@ -75,10 +91,8 @@ export async function resendValidationCode(
 }
 
 async function throttleResend(deps: AuthDeps, email: string): Promise<void> {
-  const allowed = await repo.takeThrottleSlot(deps.db, `resend-code:${email}`, RESEND_INTERVAL_SECONDS);
-  if (!allowed) {
-    throw new AppError('TOO_MANY_ATTEMPTS', `Wait ${RESEND_INTERVAL_SECONDS} seconds before asking again.`);
-  }
+  const allowed = await deps.throttle.once(`resend-code:${email}`, RESEND_INTERVAL_SECONDS);
+  if (!allowed) throw tooManyAttempts(RESEND_INTERVAL_SECONDS);
 }
 
 export interface PhoneCheck {

@@ -1,7 +1,6 @@
 import { CLAIM_NAMES, RESOURCES } from '@fluxo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, decodeClaims, type TestApp } from '../../test/harness.ts';
-import { MAX_FAILURES } from './auth.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -65,19 +64,7 @@ describe('sign-in with an encrypted password', () => {
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
   });
-
-  it('throttles repeated failures, even with the right password afterwards', async () => {
-    const attempt = (password: string) =>
-      t.call({
-        method: 'POST',
-        url: '/api/v1/auth/signin',
-        payload: { email: 'pos@fluxo.example', password: t.encrypt(password) },
-      });
-    for (let i = 0; i < MAX_FAILURES; i++) expect((await attempt('wrong-password')).statusCode).toBe(401);
-    const blocked = await attempt('fluxo-demo');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().code).toBe('TOO_MANY_ATTEMPTS');
-  });
+  // Throttling (per client, never locking the owner out): auth.throttle.test.ts.
 });
 
 describe('session', () => {

@@ -11,13 +11,14 @@ import { AppError } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/guard.ts';
 import { decryptPassword } from '../../platform/passwords.ts';
 import { addRoute } from '../../platform/route.ts';
+import { clientKey } from '../../platform/throttle.ts';
 import * as auth from './auth.service.ts';
 
 export function authRoutes(
   app: FastifyInstance,
   deps: auth.AuthDeps & { privateKeyPem: string; sockets: auth.SessionSockets },
 ): void {
-  addRoute(app, signupContract, PUBLIC, async ({ body }) => {
+  addRoute(app, signupContract, PUBLIC, async ({ body, request }) => {
     const password = decryptPassword(deps.privateKeyPem, body.password);
     const checked = ZPlainPassword.safeParse(password);
     if (!checked.success) {
@@ -29,12 +30,12 @@ export function authRoutes(
         },
       ]);
     }
-    return auth.signup(deps, { ...body, password });
+    return auth.signup(deps, clientKey(request.ip), { ...body, password });
   });
 
-  addRoute(app, signinContract, PUBLIC, async ({ body }) => {
+  addRoute(app, signinContract, PUBLIC, async ({ body, request }) => {
     const password = decryptPassword(deps.privateKeyPem, body.password);
-    return auth.signin(deps, body.email, password);
+    return auth.signin(deps, clientKey(request.ip), body.email, password);
   });
 
   addRoute(app, signoutContract, USER, async ({ request }) => {

@@ -1,11 +1,22 @@
 import { createHash, randomInt } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { sessions, signinAttempts, users, validationCodes } from '../../db/schema.ts';
+import { sessions, users, validationCodes } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { HashQueue } from '../../platform/hash-queue.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { mailText } from '../../platform/mail-texts.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import {
+  ACCOUNT_DELAY_MS,
+  ACCOUNT_UNDER_ATTACK,
+  GUESSING_NOTICE_SECONDS,
+  RULES,
+  type Throttle,
+  tooManyAttempts,
+} from '../../platform/throttle.ts';
 import { signToken } from '../../platform/tokens.ts';
 import { buildClaims } from './session-claims.ts';
 
@@ -14,12 +25,15 @@ export interface AuthDeps {
   jwtKey: Uint8Array;
   tokenTtlSeconds: number;
   mailer: Mailer;
+  /** Failure and rate counters shared by every instance (platform/throttle.ts). */
+  throttle: Throttle;
+  /** The bounded queue every password hash of a request goes through (platform/hash-queue.ts). */
+  hashing: HashQueue;
+  /** Sign-ups per client address and hour before waits begin. */
+  signupsPerClientPerHour: number;
+  log?: FastifyBaseLogger;
 }
 
-/** Failures allowed per e-mail in a window before sign-in is refused for BLOCK_SECONDS. */
-export const MAX_FAILURES = 5;
-const WINDOW_SECONDS = 15 * 60;
-const BLOCK_SECONDS = 15 * 60;
 const CODE_TTL_MINUTES = 30;
 const MAX_CODE_ATTEMPTS = 5;
 
@@ -40,8 +54,10 @@ async function startSession(deps: AuthDeps, userId: string) {
   return issueToken(deps, userId, session!.id);
 }
 
+/** `client`: the caller's address key (platform/throttle.ts clientKey). */
 export async function signup(
   deps: AuthDeps,
+  client: string,
   input: {
     name: string;
     email: string;
@@ -51,7 +67,10 @@ export async function signup(
     language: string;
   },
 ) {
-  const passwordHash = await hashPassword(input.password);
+  await deps.throttle
+    .limiter({ ...RULES.signupClient, free: deps.signupsPerClientPerHour })
+    .hit(client);
+  const passwordHash = await deps.hashing.run(client, () => hashPassword(input.password));
   const currency = input.country === 'AO' ? 'AOA' : 'EUR';
   const inserted = await deps.db
     .insert(users)
@@ -125,37 +144,65 @@ export async function validateCode(deps: AuthDeps, code: string, who: { userId?:
   return userId;
 }
 
-async function registerFailure(db: Db, key: string): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO signin_attempts (key, failures, window_start) VALUES (${key}, 1, now())
-    ON CONFLICT (key) DO UPDATE SET
-      failures = CASE WHEN signin_attempts.window_start < now() - make_interval(secs => ${WINDOW_SECONDS})
-                      THEN 1 ELSE signin_attempts.failures + 1 END,
-      window_start = CASE WHEN signin_attempts.window_start < now() - make_interval(secs => ${WINDOW_SECONDS})
-                          THEN now() ELSE signin_attempts.window_start END,
-      blocked_until = CASE WHEN signin_attempts.failures + 1 >= ${MAX_FAILURES}
-                                AND signin_attempts.window_start >= now() - make_interval(secs => ${WINDOW_SECONDS})
-                           THEN now() + make_interval(secs => ${BLOCK_SECONDS}) ELSE NULL END`);
+/**
+ * Runs one guess of a secret for an account (a password; the second sign-in step reuses it for its
+ * codes) under the sign-in throttle: refused at once while the client, or the client for this account,
+ * is waiting out its failures; delayed (never refused) while the account as a whole is failing from
+ * everywhere, and then its owner is told once a day by mail. `attempt` answers null for a wrong guess.
+ * A right guess clears the client's counter for this account only: its failures on other accounts
+ * still count.
+ */
+export async function throttledAttempt<T>(
+  deps: AuthDeps,
+  client: string,
+  email: string,
+  attempt: () => Promise<T | null>,
+): Promise<T> {
+  const byClient = deps.throttle.limiter(RULES.signinClient);
+  const byPair = deps.throttle.limiter(RULES.signinClientAccount);
+  const byAccount = deps.throttle.limiter(RULES.signinAccount);
+  const pair = `${client} ${email}`;
+  const [mine, ours, account] = await Promise.all([
+    byClient.read(client),
+    byPair.read(pair),
+    byAccount.read(email),
+  ]);
+  const wait = Math.max(mine.retryAfterSeconds, ours.retryAfterSeconds);
+  if (wait > 0) throw tooManyAttempts(wait);
+  if (account.count >= ACCOUNT_UNDER_ATTACK) await sleep(ACCOUNT_DELAY_MS);
+  const result = await attempt();
+  if (result !== null) {
+    await byPair.succeed(pair);
+    return result;
+  }
+  const [, , failures] = await Promise.all([byClient.fail(client), byPair.fail(pair), byAccount.fail(email)]);
+  if (failures.count >= ACCOUNT_UNDER_ATTACK) await tellOwner(deps, email, failures.count);
+  throw new AppError('INVALID_CREDENTIALS', 'The e-mail or the password is wrong.');
+}
+
+/** The "someone is guessing your password" mail, at most once per GUESSING_NOTICE_SECONDS. */
+async function tellOwner(deps: AuthDeps, email: string, failures: number): Promise<void> {
+  const [user] = await deps.db.select().from(users).where(eq(users.email, email));
+  if (!user || !(await deps.throttle.once(`signin-notice:${email}`, GUESSING_NOTICE_SECONDS))) return;
+  const text = mailText(user.language, 'signinGuessing', { name: user.name, email, failures });
+  // The failed sign-in is answered as such even when the mail cannot go out.
+  await deps.mailer
+    .send({ to: user.email, subject: text.subject, text: text.body })
+    .catch((error: unknown) => deps.log?.error({ err: error }, 'sign-in warning mail failed'));
 }
 
 /**
- * Wrong password and unknown e-mail get the same answer after the same work; failures are counted
- * per e-mail, and past MAX_FAILURES the e-mail is blocked for a while.
+ * Wrong password and unknown e-mail get the same answer after the same work (a hash through the same
+ * queue), under the sign-in throttle (throttledAttempt).
  */
-export async function signin(deps: AuthDeps, email: string, password: string) {
-  const [attempts] = await deps.db.select().from(signinAttempts).where(eq(signinAttempts.key, email));
-  if (attempts?.blockedUntil && attempts.blockedUntil > new Date()) {
-    throw new AppError('TOO_MANY_ATTEMPTS', 'Too many failed attempts. Try again later.');
-  }
-  const [user] = await deps.db.select().from(users).where(eq(users.email, email));
-  const ok = user
-    ? await verifyPassword(password, user.passwordHash)
-    : await verifyPassword(password, await decoyHash);
-  if (!user || !ok || user.disabled) {
-    await registerFailure(deps.db, email);
-    throw new AppError('INVALID_CREDENTIALS', 'The e-mail or the password is wrong.');
-  }
-  await deps.db.delete(signinAttempts).where(eq(signinAttempts.key, email));
+export async function signin(deps: AuthDeps, client: string, email: string, password: string) {
+  const user = await throttledAttempt(deps, client, email, async () => {
+    const [found] = await deps.db.select().from(users).where(eq(users.email, email));
+    const ok = await deps.hashing.run(client, async () =>
+      verifyPassword(password, found ? found.passwordHash : await decoyHash),
+    );
+    return found && ok && !found.disabled ? found : null;
+  });
   return startSession(deps, user.id);
 }
 

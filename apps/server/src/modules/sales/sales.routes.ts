@@ -11,6 +11,7 @@ import { ADMIN, USER } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid, loadOrgContext, requireSession } from '../../platform/guard.ts';
 import { addRoute } from '../../platform/route.ts';
+import { clientKey, RULES, type Throttle } from '../../platform/throttle.ts';
 import * as sales from './sales.service.ts';
 
 /** The caller, with the organization of the OrgId header when sent (it must be one of theirs). */
@@ -27,18 +28,29 @@ async function caller(deps: sales.SalesDeps, request: FastifyRequest) {
   return { userId: session.userId, email: session.claims.uem, name: session.claims.uname, organizationId };
 }
 
-export function salesRoutes(app: FastifyInstance, deps: sales.SalesDeps): void {
+/** Contact requests and tickets mail the sales team: limited per user and per client address. */
+async function limitContact(throttle: Throttle, request: FastifyRequest) {
+  const contact = throttle.limiter(RULES.contact);
+  await contact.hit(`user:${requireSession(request).userId}`);
+  await contact.hit(`client:${clientKey(request.ip)}`);
+}
+
+export function salesRoutes(app: FastifyInstance, deps: sales.SalesDeps & { throttle: Throttle }): void {
   const log = (error: unknown) => app.log.error({ err: error }, 'mail to sales failed');
 
-  addRoute(app, createSalesRequestContract, USER, async ({ body, request }) => ({
-    id: await sales.createSalesRequest(deps, await caller(deps, request), body, log),
-  }));
+  addRoute(app, createSalesRequestContract, USER, async ({ body, request }) => {
+    const who = await caller(deps, request);
+    await limitContact(deps.throttle, request);
+    return { id: await sales.createSalesRequest(deps, who, body, log) };
+  });
   addRoute(app, listSalesRequestsContract, ADMIN, async ({ query }) =>
     sales.listSalesRequests(deps, query.limit),
   );
-  addRoute(app, createTicketContract, USER, async ({ body, request }) =>
-    sales.createTicket(deps, await caller(deps, request), body, log),
-  );
+  addRoute(app, createTicketContract, USER, async ({ body, request }) => {
+    const who = await caller(deps, request);
+    await limitContact(deps.throttle, request);
+    return sales.createTicket(deps, who, body, log);
+  });
   addRoute(app, listTicketsContract, USER, async ({ request }) =>
     sales.listTickets(deps, requireSession(request).userId),
   );
