@@ -67,9 +67,7 @@ export async function signup(
     language: string;
   },
 ) {
-  await deps.throttle
-    .limiter({ ...RULES.signupClient, free: deps.signupsPerClientPerHour })
-    .hit(client);
+  await deps.throttle.limiter({ ...RULES.signupClient, free: deps.signupsPerClientPerHour }).hit(client);
   const passwordHash = await deps.hashing.run(client, () => hashPassword(input.password));
   const currency = input.country === 'AO' ? 'AOA' : 'EUR';
   const inserted = await deps.db
