@@ -66,7 +66,8 @@ async function confirm(deps: AuthDeps, session: Session | null, code: string, em
 /**
  * Mails a new validation code, at most once per RESEND_INTERVAL_SECONDS per account. Signed out, the
  * answer is the same whether the e-mail is unknown, already confirmed or pending — the throttle is
- * keyed by the e-mail either way — so the call tells nothing about which accounts exist.
+ * keyed by the e-mail either way — so the call tells nothing about which accounts exist. Each mail
+ * counts against the client too (RULES.resendClient).
  */
 export async function resendValidationCode(
   deps: AuthDeps,
@@ -74,17 +75,23 @@ export async function resendValidationCode(
   email: string | undefined,
   client: string,
 ): Promise<{ sent: boolean }> {
-  await deps.throttle.limiter(RULES.resendClient).hit(client);
+  // Per client too: one mail per address and minute still lets a client mail many addresses.
+  const byClient = deps.throttle.limiter(RULES.resendClient);
+  await byClient.check(client);
+  const slot = async (address: string) => {
+    await throttleResend(deps, address);
+    await byClient.fail(client);
+  };
   if (session) {
     const user = await repo.findUser(deps.db, session.userId);
     if (!user) throw new AppError('UNAUTHENTICATED', 'The account no longer exists.');
     if (user.confirmed) throw new AppError('ALREADY_VALIDATED', 'The account is already validated.');
-    await throttleResend(deps, user.email);
+    await slot(user.email);
     await sendValidationCode(deps, user.id);
     return { sent: true };
   }
   if (!email) throw invalid('body.email', 'VALIDATION.REQUIRED', 'Give the e-mail of the account.');
-  await throttleResend(deps, email);
+  await slot(email);
   const user = await repo.findUserByEmail(deps.db, email);
   if (user && !user.confirmed && !user.disabled) await sendValidationCode(deps, user.id);
   return { sent: true };
