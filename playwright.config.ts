@@ -155,6 +155,8 @@ export default defineConfig({
         REDIS_URL: '',
         DEMO: '1',
         SCRYPT_N: '1024',
+        // Every spec signs up from the one loopback address; the per-client limit is tested on the server.
+        SIGNUPS_PER_CLIENT_PER_HOUR: '1000',
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
         STRIPE_KEY: 'pk_test_e2e_fluxo',

@@ -1,11 +1,13 @@
 // `npm run bench`: every benchmark, each printing its own figures.
 import { apiBench } from './api.bench.ts';
+import { authBench } from './auth.bench.ts';
 import { bundleBench } from './bundle.bench.ts';
 import { realtimeBench } from './realtime.bench.ts';
 
 const only = process.argv[2];
 const benches: Record<string, () => Promise<void>> = {
   api: apiBench,
+  auth: authBench,
   realtime: realtimeBench,
   bundle: bundleBench,
 };

@@ -8,8 +8,8 @@ import { t } from './support/i18n.ts';
 import { devicePath, urlOf } from './support/session.ts';
 
 /**
- * An account of its own for each wrong-password test: the server locks an e-mail after a few
- * failures, and tests run in parallel and repeat.
+ * An account of its own for each wrong-password test: the server slows a client down after a few
+ * failures for one account, and tests run in parallel and repeat.
  */
 async function accountWithPassword(request: APIRequestContext): Promise<string> {
   const email = uniqueEmail('wrong-password');

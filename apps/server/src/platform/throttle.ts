@@ -54,11 +54,43 @@ export function tooManyAttempts(retryAfterSeconds: number): AppError {
   });
 }
 
+/**
+ * The waits this instance has seen decided, until they end: a client refused once is refused again
+ * without asking the store, so a flood's refusals cost no database work. Only waits are kept (never
+ * counts), and a wait cannot end early, so the copy is never more lenient than the store. Bounded: past
+ * MAX entries the oldest go (the store still has them).
+ */
+export class KnownWaits {
+  static readonly MAX = 50_000;
+  private readonly known = new Map<string, { until: number; count: number }>();
+
+  get(key: string): Count | null {
+    const entry = this.known.get(key);
+    if (!entry) return null;
+    const left = (entry.until - Date.now()) / 1000;
+    if (left > 0) return { count: entry.count, retryAfterSeconds: left };
+    this.known.delete(key);
+    return null;
+  }
+
+  set(key: string, { count, retryAfterSeconds }: Count): void {
+    if (retryAfterSeconds <= 0) return;
+    this.known.delete(key);
+    this.known.set(key, { until: Date.now() + retryAfterSeconds * 1000, count });
+    if (this.known.size > KnownWaits.MAX) this.known.delete(this.known.keys().next().value!);
+  }
+
+  delete(key: string): void {
+    this.known.delete(key);
+  }
+}
+
 /** One rule's counters: `check` before the work, `fail` when it failed, `succeed` when it succeeded. */
 export class Limiter {
   constructor(
     private readonly store: ThrottleStore,
     readonly rule: Rule,
+    private readonly waits: KnownWaits = new KnownWaits(),
   ) {}
 
   private full(key: string) {
@@ -71,16 +103,26 @@ export class Limiter {
     if (retryAfterSeconds > 0) throw tooManyAttempts(retryAfterSeconds);
   }
 
-  read(key: string): Promise<Count> {
-    return this.store.read(this.full(key), this.rule);
+  async read(key: string): Promise<Count> {
+    const full = this.full(key);
+    const known = this.waits.get(full);
+    if (known) return known;
+    const count = await this.store.read(full, this.rule);
+    this.waits.set(full, count);
+    return count;
   }
 
-  fail(key: string): Promise<Count> {
-    return this.store.add(this.full(key), this.rule);
+  async fail(key: string): Promise<Count> {
+    const full = this.full(key);
+    const count = await this.store.add(full, this.rule);
+    this.waits.set(full, count);
+    return count;
   }
 
-  succeed(key: string): Promise<void> {
-    return this.store.clear(this.full(key));
+  async succeed(key: string): Promise<void> {
+    const full = this.full(key);
+    this.waits.delete(full);
+    await this.store.clear(full);
   }
 
   /** For work that is limited whatever its outcome (sign-ups, mails): check, then count. */
@@ -283,6 +325,7 @@ class RedisStore implements ThrottleStore {
 /** The counters of every rule, in the store the configuration chose. */
 export class Throttle {
   private readonly pruner: NodeJS.Timeout;
+  private readonly waits = new KnownWaits();
 
   constructor(readonly store: ThrottleStore) {
     this.pruner = setInterval(() => void this.store.prune().catch(() => {}), 10 * 60_000);
@@ -290,7 +333,7 @@ export class Throttle {
   }
 
   limiter(rule: Rule): Limiter {
-    return new Limiter(this.store, rule);
+    return new Limiter(this.store, rule, this.waits);
   }
 
   once(key: string, seconds: number): Promise<boolean> {

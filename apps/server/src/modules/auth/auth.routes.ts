@@ -34,8 +34,9 @@ export function authRoutes(
   });
 
   addRoute(app, signinContract, PUBLIC, async ({ body, request }) => {
-    const password = decryptPassword(deps.privateKeyPem, body.password);
-    return auth.signin(deps, clientKey(request.ip), body.email, password);
+    return auth.signin(deps, clientKey(request.ip), body.email, () =>
+      decryptPassword(deps.privateKeyPem, body.password),
+    );
   });
 
   addRoute(app, signoutContract, USER, async ({ request }) => {

@@ -190,17 +190,19 @@ async function tellOwner(deps: AuthDeps, email: string, failures: number): Promi
 }
 
 /**
- * Wrong password and unknown e-mail get the same answer after the same work (a hash through the same
- * queue), under the sign-in throttle (throttledAttempt).
+ * Wrong password and unknown e-mail get the same answer after the same work, under the sign-in
+ * throttle (throttledAttempt). `password` decrypts the password sent: only once the throttle and the
+ * hashing queue have let the attempt through, so a refused flood costs neither RSA nor the database.
  */
-export async function signin(deps: AuthDeps, client: string, email: string, password: string) {
-  const user = await throttledAttempt(deps, client, email, async () => {
-    const [found] = await deps.db.select().from(users).where(eq(users.email, email));
-    const ok = await deps.hashing.run(client, async () =>
-      verifyPassword(password, found ? found.passwordHash : await decoyHash),
-    );
-    return found && ok && !found.disabled ? found : null;
-  });
+export async function signin(deps: AuthDeps, client: string, email: string, password: () => string) {
+  const user = await throttledAttempt(deps, client, email, () =>
+    deps.hashing.run(client, async () => {
+      const plain = password();
+      const [found] = await deps.db.select().from(users).where(eq(users.email, email));
+      const ok = await verifyPassword(plain, found ? found.passwordHash : await decoyHash);
+      return found && ok && !found.disabled ? found : null;
+    }),
+  );
   return startSession(deps, user.id);
 }
 
