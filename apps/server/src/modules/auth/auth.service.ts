@@ -174,7 +174,12 @@ export async function throttledAttempt<T>(
     return result;
   }
   const [, , failures] = await Promise.all([byClient.fail(client), byPair.fail(pair), byAccount.fail(email)]);
-  if (failures.count >= ACCOUNT_UNDER_ATTACK) await tellOwner(deps, email, failures.count);
+  // Not awaited: the answer must not take longer for an account that exists (nor wait for the mail).
+  if (failures.count >= ACCOUNT_UNDER_ATTACK) {
+    void tellOwner(deps, email, failures.count).catch((error: unknown) =>
+      deps.log?.error({ err: error }, 'sign-in warning mail failed'),
+    );
+  }
   throw new AppError('INVALID_CREDENTIALS', 'The e-mail or the password is wrong.');
 }
 
@@ -183,10 +188,7 @@ async function tellOwner(deps: AuthDeps, email: string, failures: number): Promi
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
   if (!user || !(await deps.throttle.once(`signin-notice:${email}`, GUESSING_NOTICE_SECONDS))) return;
   const text = mailText(user.language, 'signinGuessing', { name: user.name, email, failures });
-  // The failed sign-in is answered as such even when the mail cannot go out.
-  await deps.mailer
-    .send({ to: user.email, subject: text.subject, text: text.body })
-    .catch((error: unknown) => deps.log?.error({ err: error }, 'sign-in warning mail failed'));
+  await deps.mailer.send({ to: user.email, subject: text.subject, text: text.body });
 }
 
 /**
