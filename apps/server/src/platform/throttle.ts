@@ -103,6 +103,11 @@ export class Limiter {
     if (retryAfterSeconds > 0) throw tooManyAttempts(retryAfterSeconds);
   }
 
+  /** The wait this instance already knows for `key` (no store access), or null. */
+  known(key: string): Count | null {
+    return this.waits.get(this.full(key));
+  }
+
   async read(key: string): Promise<Count> {
     const full = this.full(key);
     const known = this.waits.get(full);

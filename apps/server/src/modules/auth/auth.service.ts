@@ -160,6 +160,9 @@ export async function throttledAttempt<T>(
   const byPair = deps.throttle.limiter(RULES.signinClientAccount);
   const byAccount = deps.throttle.limiter(RULES.signinAccount);
   const pair = `${client} ${email}`;
+  // A client already known to be waiting is refused before any store access (a flood's usual case).
+  const known = byClient.known(client) ?? byPair.known(pair);
+  if (known) throw tooManyAttempts(known.retryAfterSeconds);
   const [mine, ours, account] = await Promise.all([
     byClient.read(client),
     byPair.read(pair),
