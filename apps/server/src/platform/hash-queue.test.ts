@@ -15,7 +15,7 @@ function manualTask() {
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('HashQueue', () => {
-  it('never runs more than its concurrency, nor holds more than its bounds; refuses the rest at once', async () => {
+  it('never runs more than its concurrency nor two hashes of one client, nor holds more than its bounds; refuses the rest at once', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.record({
@@ -40,6 +40,9 @@ describe('HashQueue', () => {
               const task = manualTask();
               const before = queue.stats;
               const mine = perClient.get(step) ?? 0;
+              const startsNow =
+                before.running < limits.concurrency && !running.some((job) => job.client === step);
+              const full = !startsNow && before.queued >= limits.maxQueued;
               const outcome = queue.run(String(step), async () => {
                 started += 1;
                 running.push({ finish: task.finish, client: step });
@@ -53,7 +56,6 @@ describe('HashQueue', () => {
                 ),
                 tick().then(() => null),
               ]);
-              const full = before.running >= limits.concurrency && before.queued >= limits.maxQueued;
               if (mine >= limits.maxPerClient || full) {
                 // Over a bound: refused at once, with the right code.
                 expect(refusal).toBeInstanceOf(AppError);
@@ -72,6 +74,9 @@ describe('HashQueue', () => {
             expect(active).toBe(running.length);
             expect(queued).toBeLessThanOrEqual(limits.maxQueued);
             for (const count of perClient.values()) expect(count).toBeLessThanOrEqual(limits.maxPerClient);
+            // One hash at a time per client.
+            const clients = running.map((job) => job.client);
+            expect(new Set(clients).size).toBe(clients.length);
           }
           // Everything accepted runs to the end.
           while (running.length > 0 || queue.stats.queued > 0) {
