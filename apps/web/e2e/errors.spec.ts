@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test.ts';
 import { CreateOrganizationModal } from './pages/create-organization-modal.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { SupportTicketsModal } from './pages/support-tickets-modal.ts';

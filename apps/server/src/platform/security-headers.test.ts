@@ -12,7 +12,10 @@ import { configuredConnectOrigins, HSTS, httpOrigin, PERMISSIONS_POLICY } from '
 function webBuild(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'fluxo-web-'));
   mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><script type="module" src="/assets/index-AbCdEf12.js"></script>');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><script type="module" src="/assets/index-AbCdEf12.js"></script>',
+  );
   writeFileSync(path.join(dir, 'assets/index-AbCdEf12.js'), 'console.log(1)');
   return dir;
 }
@@ -170,7 +173,10 @@ describe('security headers behind a trusted TLS proxy', () => {
       headers: { host: 'fluxo.example', 'x-forwarded-proto': 'https' },
     });
     expect(secure.headers['strict-transport-security']).toBe(HSTS);
-    expectSecurityHeaders({ ...secure, headers: { ...secure.headers, 'strict-transport-security': undefined } });
+    expectSecurityHeaders({
+      ...secure,
+      headers: { ...secure.headers, 'strict-transport-security': undefined },
+    });
     const plain = await t.call({
       method: 'GET',
       url: '/home/configuration',
@@ -202,7 +208,15 @@ describe('configured origins', () => {
   it('only absolute http(s) URLs count, as their origin', () => {
     expect(httpOrigin('https://apm.example:8200/intake/v2')).toBe('https://apm.example:8200');
     expect(httpOrigin('HTTP://Geo.Example/x')).toBe('http://geo.example');
-    for (const value of ['', null, undefined, '/api/v1/avatars', 'javascript:alert(1)', 'data:,x', 'https://']) {
+    for (const value of [
+      '',
+      null,
+      undefined,
+      '/api/v1/avatars',
+      'javascript:alert(1)',
+      'data:,x',
+      'https://',
+    ]) {
       expect(httpOrigin(value), String(value)).toBeNull();
     }
   });
@@ -213,12 +227,17 @@ describe('configured origins', () => {
 
   it('any configured value yields only URL origins (property)', () => {
     fc.assert(
-      fc.property(fc.option(fc.webUrl()), fc.oneof(fc.webUrl(), fc.string()), fc.string(), (gateway, apm, geo) => {
-        const app = { ...loadConfig({}).app, gatewayUrl: gateway, apmServerUrl: apm, locationAPI: geo };
-        for (const origin of configuredConnectOrigins(app)) {
-          expect(origin).toMatch(/^(https?|wss?):\/\/[^\s;,/]+$/);
-        }
-      }),
+      fc.property(
+        fc.option(fc.webUrl()),
+        fc.oneof(fc.webUrl(), fc.string()),
+        fc.string(),
+        (gateway, apm, geo) => {
+          const app = { ...loadConfig({}).app, gatewayUrl: gateway, apmServerUrl: apm, locationAPI: geo };
+          for (const origin of configuredConnectOrigins(app)) {
+            expect(origin).toMatch(/^(https?|wss?):\/\/[^\s;,/]+$/);
+          }
+        },
+      ),
       { numRuns: 200, seed: 20261124 },
     );
   });
