@@ -31,8 +31,9 @@ describe('outdated browser alert (spec §8)', () => {
     }
   });
 
-  it('the script is syntax Internet Explorer parses (no arrows, let, const, template strings)', () => {
+  it('the script is syntax Internet Explorer parses (no arrows, let, const, template strings, trailing commas)', () => {
     const code = script.replace(/\/\/.*$/gm, '');
     expect(code).not.toMatch(/=>|\blet\s|\bconst\s|`/);
+    expect(code, 'trailing comma').not.toMatch(/,\s*[}\]]/);
   });
 });
