@@ -20,6 +20,7 @@ import { registerGuard } from './platform/guard.ts';
 import type { LiveSessions } from './platform/live-sessions.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { loadSecrets, type ServerSecrets } from './platform/secrets.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { type RealtimeHub, registerRealtime } from './realtime/realtime.plugin.ts';
 
 export interface AppDeps {
@@ -53,6 +54,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
 
   const { db } = database;
   const secrets = await loadSecrets(db);

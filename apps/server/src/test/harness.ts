@@ -67,8 +67,9 @@ export async function createTestApp(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fluxo-test-'));
   const { database, drop } = await freshDatabase(dataDir);
   const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env } as NodeJS.ProcessEnv;
+  // No web build unless the test hands one (WEB_DIST): the API suites need none.
   const config = loadConfig(env, {
-    webDist: path.join(dataDir, 'no-web'),
+    webDist: env.WEB_DIST ?? path.join(dataDir, 'no-web'),
   });
   const { app, secrets, liveSessions } = await buildApp({ config, database, logger: false });
   if (options.demo !== false) await seedDemo(database.db);
