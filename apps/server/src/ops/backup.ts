@@ -142,7 +142,9 @@ async function pgTool(tool: 'pg_dump' | 'pg_restore', args: string[], env: NodeJ
   } catch (error) {
     const failure = error as NodeJS.ErrnoException & { stderr?: string };
     if (failure.code === 'ENOENT')
-      throw new Error(`${tool} is not on PATH: install the PostgreSQL client tools (same major version as the server or newer).`);
+      throw new Error(
+        `${tool} is not on PATH: install the PostgreSQL client tools (same major version as the server or newer).`,
+      );
     throw new Error(`${tool} failed: ${failure.stderr?.trim() || failure.message}`);
   }
 }
@@ -179,7 +181,12 @@ export async function backup(options: BackupOptions): Promise<BackupManifest> {
         tables = await fingerprintTables(async (text) => (await client.query(text)).rows);
         await pgTool(
           'pg_dump',
-          ['--format=custom', `--snapshot=${rows[0]!.snapshot}`, `--file=${path.join(staging, dump)}`, `--dbname=${url}`],
+          [
+            '--format=custom',
+            `--snapshot=${rows[0]!.snapshot}`,
+            `--file=${path.join(staging, dump)}`,
+            `--dbname=${url}`,
+          ],
           env,
         );
         await client.query('COMMIT');
@@ -288,8 +295,10 @@ function compare(manifest: BackupManifest, tables: TableFingerprint[], files: Fi
   for (const table of manifest.database.tables) {
     const found = restored.get(table.table);
     if (!found) mismatches.push(`table ${table.table}: missing`);
-    else if (found.rows !== table.rows) mismatches.push(`table ${table.table}: ${found.rows} rows, expected ${table.rows}`);
-    else if (found.checksum !== table.checksum) mismatches.push(`table ${table.table}: rows differ (checksum)`);
+    else if (found.rows !== table.rows)
+      mismatches.push(`table ${table.table}: ${found.rows} rows, expected ${table.rows}`);
+    else if (found.checksum !== table.checksum)
+      mismatches.push(`table ${table.table}: rows differ (checksum)`);
   }
   const byPath = new Map(files.map((f) => [f.path, f]));
   for (const file of manifest.files) {
@@ -326,7 +335,14 @@ export async function restore(options: RestoreOptions): Promise<RestoreReport> {
         const { url, env } = pgToolArgs(options.databaseUrl);
         await pgTool(
           'pg_restore',
-          ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${url}`, dumpPath],
+          [
+            '--no-owner',
+            '--no-privileges',
+            '--exit-on-error',
+            '--single-transaction',
+            `--dbname=${url}`,
+            dumpPath,
+          ],
           env,
         );
         await client.query('BEGIN READ ONLY');

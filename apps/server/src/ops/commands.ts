@@ -73,7 +73,11 @@ async function main() {
     try {
       if (kind === 'jwt') rotation = await rotateJwtKey(database.db, config);
       else if (kind === 'password')
-        rotation = await rotatePasswordKey(database.db, config, grace === undefined ? undefined : Number(grace));
+        rotation = await rotatePasswordKey(
+          database.db,
+          config,
+          grace === undefined ? undefined : Number(grace),
+        );
       else if (kind === 'secrets') rotation = await rotateSecretsKey(database.db, config);
       else fail(usage);
     } finally {
@@ -85,7 +89,8 @@ async function main() {
       );
     } else {
       console.log(`New ${rotation.kind} key ${rotation.current} is current.`);
-      for (const key of rotation.retiring) console.log(`  key ${key.kid} keeps working until ${key.retireAt}`);
+      for (const key of rotation.retiring)
+        console.log(`  key ${key.kid} keeps working until ${key.retireAt}`);
       for (const kid of rotation.removed) console.log(`  key ${kid} was past its retirement and is gone`);
     }
     return;

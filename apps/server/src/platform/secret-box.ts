@@ -31,7 +31,9 @@ export function parseSecretsKey(text: string, variable = 'SECRETS_KEY'): Buffer 
     const bytes = Buffer.from(value, 'base64');
     if (bytes.length === 32) return bytes;
   }
-  throw new Error(`${variable} must be 32 bytes written as base64 (openssl rand -base64 32) or 64 hex digits.`);
+  throw new Error(
+    `${variable} must be 32 bytes written as base64 (openssl rand -base64 32) or 64 hex digits.`,
+  );
 }
 
 export function secretsKeyId(key: Buffer): string {
@@ -81,11 +83,14 @@ export function createSecretBox(current: string | null, previous: readonly strin
         const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv ?? '', 'base64url'));
         decipher.setAAD(Buffer.from(where, 'utf8'));
         decipher.setAuthTag(Buffer.from(tag ?? '', 'base64url'));
-        return Buffer.concat([decipher.update(Buffer.from(body ?? '', 'base64url')), decipher.final()]).toString(
-          'utf8',
-        );
+        return Buffer.concat([
+          decipher.update(Buffer.from(body ?? '', 'base64url')),
+          decipher.final(),
+        ]).toString('utf8');
       } catch {
-        throw new Error(`${where} does not decrypt with SECRETS_KEY ${keyId}: the value was altered or moved.`);
+        throw new Error(
+          `${where} does not decrypt with SECRETS_KEY ${keyId}: the value was altered or moved.`,
+        );
       }
     },
     isCurrent(stored) {

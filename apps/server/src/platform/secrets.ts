@@ -176,9 +176,13 @@ interface Loaded {
 async function load(db: Db, config: KeysConfig, box: SecretBox): Promise<Loaded> {
   const jwt = config.jwtSecret ? envJwtKeys(config) : (await jwtRing(db, box)).keys.map(toJwtKey);
   const password = (await passwordRing(db, box)).keys;
-  const vapid = JSON.parse(await ensureValue(db, box, VAPID, () => JSON.stringify(webpush.generateVAPIDKeys())));
+  const vapid = JSON.parse(
+    await ensureValue(db, box, VAPID, () => JSON.stringify(webpush.generateVAPIDKeys())),
+  );
   const unsealed = box.sealing
-    ? (await db.select().from(serverSecrets)).filter((row) => !box.isCurrent(row.value)).map((row) => row.name)
+    ? (await db.select().from(serverSecrets))
+        .filter((row) => !box.isCurrent(row.value))
+        .map((row) => row.name)
     : [];
   return { jwt, password, vapid, unsealed };
 }
@@ -305,7 +309,10 @@ async function rotateRing<K extends { kid: string; retireAt: number | null }>(
     const removed = ring.keys.filter((k) => !active(k.retireAt, now)).map((k) => k.kid);
     const kept = ring.keys
       .filter((k) => active(k.retireAt, now))
-      .map((k) => ({ ...k, retireAt: Math.min(k.retireAt ?? Number.POSITIVE_INFINITY, now + graceSeconds * 1000) }));
+      .map((k) => ({
+        ...k,
+        retireAt: Math.min(k.retireAt ?? Number.POSITIVE_INFINITY, now + graceSeconds * 1000),
+      }));
     const next: Ring<K> = { keys: [fresh, ...kept] };
     await tx
       .update(serverSecrets)
@@ -324,7 +331,10 @@ async function rotateRing<K extends { kid: string; retireAt: number | null }>(
  * A new JWT signing key. Tokens signed with the previous one stay valid until they expire: the previous
  * key verifies for TOKEN_TTL_SECONDS (plus a margin), then retires.
  */
-export async function rotateJwtKey(db: Db, config: Pick<Config, 'keys' | 'tokenTtlSeconds'>): Promise<Rotation> {
+export async function rotateJwtKey(
+  db: Db,
+  config: Pick<Config, 'keys' | 'tokenTtlSeconds'>,
+): Promise<Rotation> {
   if (config.keys.jwtSecret) {
     throw new Error(
       'JWT_SECRET is set, so the signing key comes from the environment: rotate it by moving the old value to JWT_SECRET_PREVIOUS and setting a new JWT_SECRET (README "Key rotation").',
@@ -332,7 +342,13 @@ export async function rotateJwtKey(db: Db, config: Pick<Config, 'keys' | 'tokenT
   }
   const box = secretBoxFor(config.keys);
   await jwtRing(db, box);
-  const result = await rotateRing(db, box, JWT_RING, newJwtKey(), config.tokenTtlSeconds + JWT_GRACE_MARGIN_SECONDS);
+  const result = await rotateRing(
+    db,
+    box,
+    JWT_RING,
+    newJwtKey(),
+    config.tokenTtlSeconds + JWT_GRACE_MARGIN_SECONDS,
+  );
   return { kind: 'jwt', ...result };
 }
 
@@ -354,7 +370,8 @@ export async function rotatePasswordKey(
  */
 export async function rotateSecretsKey(db: Db, config: Pick<Config, 'keys'>): Promise<Rotation> {
   const box = secretBoxFor(config.keys);
-  if (!box.sealing) throw new Error('SECRETS_KEY is not set: there is no key to encrypt the stored secrets with.');
+  if (!box.sealing)
+    throw new Error('SECRETS_KEY is not set: there is no key to encrypt the stored secrets with.');
   const resealed = await db.transaction(async (tx) => {
     const rows = await tx.select().from(serverSecrets).for('update');
     const stale = rows.filter((row) => !box.isCurrent(row.value));

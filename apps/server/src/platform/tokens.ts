@@ -96,7 +96,8 @@ export async function verifyToken(keys: JwtKeys, token: string): Promise<Verifie
       await keys.refresh();
       key = keys.key(kid);
     }
-    if (!key) throw new AppError('UNAUTHENTICATED', 'The token is signed with a key this server does not hold.');
+    if (!key)
+      throw new AppError('UNAUTHENTICATED', 'The token is signed with a key this server does not hold.');
     const { payload } = await jwtVerify(token, await hmacKey(key.secret), { algorithms: ['HS256'] });
     const claims = ZSessionClaims.parse(payload);
     if (!payload.jti) throw new AppError('UNAUTHENTICATED', 'The token has no session.');
