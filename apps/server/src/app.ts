@@ -67,10 +67,14 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   const notifications = openListener(database, app.log);
   app.decorate('notifications', notifications);
   app.addHook('onClose', () => notifications.close());
-  // A key rotation (npm run rotate-keys) notifies every instance, which reads its keys again.
+  // A key rotation (npm run rotate-keys) notifies every instance, which reads its keys again; so does a
+  // reconnection of the LISTEN connection, after which a rotation's notification may have been missed.
   const reloadKeys = () =>
     void secrets.reload().catch((error) => app.log.error({ err: error }, 'Reloading the keys failed'));
-  const unsubscribeKeys = await notifications.subscribe(KEYS_CHANNEL, { notify: reloadKeys });
+  const unsubscribeKeys = await notifications.subscribe(KEYS_CHANNEL, {
+    notify: reloadKeys,
+    connected: reloadKeys,
+  });
   app.addHook('onClose', async () => unsubscribeKeys());
   const liveSessions = await registerGuard(app, database, secrets);
 

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import * as tar from 'tar';
-import type { Database } from '../db/client.ts';
+import { type Database, PGLITE_LOCK } from '../db/client.ts';
 
 /**
  * Backup and restore (README "Backup and restore"). One archive (tar, gzip) holds:
@@ -27,8 +27,11 @@ import type { Database } from '../db/client.ts';
 const run = promisify(execFile);
 export const BACKUP_FORMAT = 'fluxo-backup';
 export const BACKUP_VERSION = 1;
-/** DATA_DIR entries that are not state: the embedded database (dumped on its own) and the mail outbox. */
-const NOT_STATE = new Set(['pglite', 'outbox']);
+/**
+ * DATA_DIR entries that are not state: the embedded database (dumped on its own), its lock file and the
+ * mail outbox.
+ */
+const NOT_STATE = new Set(['pglite', PGLITE_LOCK, 'outbox']);
 
 export interface TableFingerprint {
   table: string;

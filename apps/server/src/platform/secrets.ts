@@ -196,6 +196,7 @@ export class ServerSecrets implements JwtKeys, PasswordKeys {
   private loaded: Loaded;
   private lastReload = Date.now();
   private reloading: Promise<void> | null = null;
+  private again: Promise<void> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -239,7 +240,17 @@ export class ServerSecrets implements JwtKeys, PasswordKeys {
   }
 
   reload(): Promise<void> {
-    this.reloading ??= load(this.db, this.config, this.box)
+    if (this.reloading) {
+      // The reload under way may have read the keys before the change that asks for this one: read again after it.
+      this.again ??= this.reloading
+        .catch(() => {})
+        .then(() => {
+          this.again = null;
+          return this.reload();
+        });
+      return this.again;
+    }
+    this.reloading = load(this.db, this.config, this.box)
       .then((loaded) => {
         this.loaded = loaded;
       })
