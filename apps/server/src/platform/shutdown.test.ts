@@ -10,8 +10,10 @@ import {
   startServerProcess,
 } from '../test/server-process.ts';
 
-// SIGTERM on the real server (main.ts as a process of its own, PGlite): what platform/shutdown.ts
-// promises, watched from outside.
+// SIGTERM on the real server (main.ts as a process of its own): what platform/shutdown.ts promises,
+// watched from outside. On its own PGlite under a temporary DATA_DIR, also when the suite runs with
+// DATABASE_URL (whose server the other files share: a process seeding demo data there would meddle).
+const ON_PGLITE = { DATABASE_URL: '' };
 
 const METRICS_TOKEN = 'shutdown-test';
 
@@ -74,7 +76,7 @@ describe('SIGTERM on a server process', () => {
   it('finishes the request in flight (2xx), refuses new connections, closes the sockets, exits 0 within the bound', async () => {
     const bound = 10_000;
     const server = await startServerProcess(
-      { METRICS_TOKEN, SHUTDOWN_TIMEOUT_MS: String(bound), JOBS_POLL_MS: '200' },
+      { ...ON_PGLITE, METRICS_TOKEN, SHUTDOWN_TIMEOUT_MS: String(bound), JOBS_POLL_MS: '200' },
       { output: 'ignore' },
     );
     try {
