@@ -94,7 +94,7 @@ describe('api client', () => {
     expect(fieldErrorsOf(error)).toEqual({ email: 'VALIDATION.EMAIL' });
   });
 
-  it("carries the server's request id (the body's requestId) for the error's reference", async () => {
+  it("carries the server's request id (the body's requestId); the reference is shown for the server's failures", async () => {
     stubFetch(400, {
       code: 'VALIDATION_FAILED',
       messageKey: 'ERRORS.VALIDATION_FAILED',
@@ -105,7 +105,17 @@ describe('api client', () => {
     const error = await apiRequest(tokenRefreshContract).catch((e: unknown) => e);
     expect((error as ApiError).code).toBe('VALIDATION_FAILED');
     expect((error as ApiError).requestId).toBe('req-1');
-    expect(errorReferenceOf(error)).toBe('req-1');
+    // A field to fix is the user's to act on: no reference shown.
+    expect(errorReferenceOf(error)).toBeNull();
+
+    stubFetch(500, {
+      code: 'INTERNAL',
+      messageKey: 'ERRORS.INTERNAL',
+      message: 'x',
+      statusCode: 500,
+      requestId: 'req-2',
+    });
+    expect(errorReferenceOf(await apiRequest(tokenRefreshContract).catch((e: unknown) => e))).toBe('req-2');
   });
 
   it('takes the request id from the X-Request-Id header when the body has none, and reports it with a generic toast', async () => {

@@ -85,9 +85,13 @@ export function toApiError(status: number, body: unknown, headerRequestId?: stri
   });
 }
 
-/** The server's request id of a failed call, when there is one (not for failures the client saw itself). */
+/**
+ * The reference to show with a failed call: the server's request id when the failure is the server's
+ * (5xx) — what a user quotes to support. Answers the user can act on (a wrong password, a field to fix)
+ * and failures the client saw itself (no answer, no id) show none.
+ */
 export function errorReferenceOf(error: unknown): string | null {
-  return error instanceof ApiError ? error.requestId : null;
+  return error instanceof ApiError && error.status >= 500 ? error.requestId : null;
 }
 
 /** The i18n key to show for any failure. */
