@@ -17,10 +17,14 @@ import { PUBLIC } from './platform/access.ts';
 import type { Config } from './platform/config.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { registerGuard } from './platform/guard.ts';
+import { type Health, registerHealth } from './platform/health.ts';
 import type { LiveSessions } from './platform/live-sessions.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
+import { type Metrics, metricsRoute, registerMetrics } from './platform/metrics.ts';
+import { registerRequestId, requestIdOf } from './platform/request-id.ts';
 import { KEYS_CHANNEL, loadSecrets, type ServerSecrets } from './platform/secrets.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { registerDrain } from './platform/shutdown.ts';
 import { type RealtimeHub, registerRealtime } from './realtime/realtime.plugin.ts';
 
 export interface AppDeps {
@@ -36,6 +40,9 @@ export interface App {
   mailer: Mailer;
   realtime: RealtimeHub;
   liveSessions: LiveSessions;
+  health: Health;
+  /** Null when metrics are off (neither METRICS_TOKEN nor METRICS_PORT). */
+  metrics: Metrics | null;
 }
 
 /** Bodies above this are refused with BODY_TOO_LARGE; upload routes set their own limit. */
@@ -43,7 +50,10 @@ export const BODY_LIMIT = 256 * 1024;
 
 export async function buildApp({ config, database, mailer: givenMailer, logger }: AppDeps): Promise<App> {
   const app = Fastify({
+    // JSON lines (pino); every line of a request carries its id (`reqId`) (see platform/request-id.ts).
     logger: logger ?? { level: config.logLevel },
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
     // A hop count becomes the function form Fastify's types take for it (trust the nearest n hops).
     trustProxy:
@@ -54,6 +64,11 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestId(app);
+  // First: every request is counted, and the drain (a preClose hook) runs before the real-time hub's,
+  // so requests in flight finish before the sockets close.
+  const drain = registerDrain(app);
+  const metrics = registerMetrics(app, { database, config });
   await registerSecurityHeaders(app, config);
 
   const { db } = database;
@@ -79,6 +94,8 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   });
   app.addHook('onClose', async () => unsubscribeKeys());
   const liveSessions = await registerGuard(app, database, secrets);
+  const health = registerHealth(app, { database, config, stopping: drain.stopping });
+  metricsRoute(app, metrics, config);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Fluxo API', version: config.app.appVersion } },
@@ -92,6 +109,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   const authDeps = { db, jwtKeys: secrets, tokenTtlSeconds: config.tokenTtlSeconds, mailer };
   // First, so that the routes that end sessions can close their sockets.
   const realtime = await registerRealtime(app, { config, database, secrets });
+  metrics?.watchRealtime(realtime);
   homeRoutes(app, { db, config, publicVapidKey: secrets.vapid.publicKey });
   authRoutes(app, { ...authDeps, passwordKeys: secrets, sockets: realtime });
   accountRoutes(app, authDeps);
@@ -108,5 +126,5 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   );
 
   await webRoutes(app, config.webDist);
-  return { app, secrets, mailer, realtime, liveSessions };
+  return { app, secrets, mailer, realtime, liveSessions, health, metrics };
 }

@@ -78,5 +78,7 @@ export interface ErrorBody {
   messageKey: string;
   message: string;
   statusCode: number;
+  /** The request's id (as in its X-Request-Id header and log lines): what a user quotes to support. */
+  requestId?: string;
   details?: { path: string; messageKey: string; message: string }[];
 }

@@ -19,7 +19,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 /** Serialises migrations when several instances start together on one PostgreSQL. */
 const MIGRATION_LOCK = 727_001;
 

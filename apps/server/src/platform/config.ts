@@ -32,6 +32,14 @@ export interface Config {
    * hops, or a comma-separated list of proxy addresses/CIDRs (Fastify's trustProxy). TRUST_PROXY.
    */
   trustProxy: boolean | number | string;
+  /**
+   * Prometheus metrics (platform/metrics.ts): with a token, GET /metrics on the main port answers a
+   * bearer of it (METRICS_TOKEN); with a port, a listener of their own serves them there (METRICS_PORT,
+   * on METRICS_HOST). Neither: no metrics are collected and /metrics is 404.
+   */
+  metrics: { token: string | null; port: number | null; host: string };
+  /** How long a SIGTERM/SIGINT shutdown may drain before the process exits anyway (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
   realtime: {
     /** Acknowledged messages are kept this long, then pruned (REALTIME_RETENTION_HOURS). */
     retentionHours: number;
@@ -119,6 +127,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       secretsKeyPrevious: (env.SECRETS_KEY_PREVIOUS ?? '').split(/[\s,]+/).filter(Boolean),
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    metrics: {
+      token: env.METRICS_TOKEN || null,
+      port: env.METRICS_PORT ? Number(env.METRICS_PORT) : null,
+      host: env.METRICS_HOST ?? env.HOST ?? '0.0.0.0',
+    },
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000),
     realtime: {
       retentionHours: Number(env.REALTIME_RETENTION_HOURS ?? 72),
       sweepMs: Number(env.REALTIME_SWEEP_MS ?? 1000),

@@ -28,16 +28,18 @@ async function caller(deps: sales.SalesDeps, request: FastifyRequest) {
 }
 
 export function salesRoutes(app: FastifyInstance, deps: sales.SalesDeps): void {
-  const log = (error: unknown) => app.log.error({ err: error }, 'mail to sales failed');
+  // The request's own logger: the line carries its requestId.
+  const log = (request: FastifyRequest) => (error: unknown) =>
+    request.log.error({ err: error }, 'mail to sales failed');
 
   addRoute(app, createSalesRequestContract, USER, async ({ body, request }) => ({
-    id: await sales.createSalesRequest(deps, await caller(deps, request), body, log),
+    id: await sales.createSalesRequest(deps, await caller(deps, request), body, log(request)),
   }));
   addRoute(app, listSalesRequestsContract, ADMIN, async ({ query }) =>
     sales.listSalesRequests(deps, query.limit),
   );
   addRoute(app, createTicketContract, USER, async ({ body, request }) =>
-    sales.createTicket(deps, await caller(deps, request), body, log),
+    sales.createTicket(deps, await caller(deps, request), body, log(request)),
   );
   addRoute(app, listTicketsContract, USER, async ({ request }) =>
     sales.listTickets(deps, requireSession(request).userId),

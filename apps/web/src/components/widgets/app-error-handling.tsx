@@ -5,6 +5,7 @@ import { clearSession } from '../../lib/auth/session.ts';
 import { onApiError } from '../../lib/errors/api-error-events.ts';
 import { paths } from '../../lib/paths.ts';
 import { STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
+import { ErrorReference } from '../api-error-message.tsx';
 
 // Loaded when first needed: the sign-in screen never pays for the modal.
 const IdleSessionDialog = lazy(() =>
@@ -25,13 +26,21 @@ export function AppErrorHandling() {
 
   useEffect(
     () =>
-      onApiError(({ action }) => {
+      onApiError(({ action, requestId }) => {
         if (action === 'idle') setIdle(true);
         else if (action === 'unauthorized') navigate(paths.unauthorized.getHref());
         else if (action === 'not-found') navigate(paths.notFound.getHref());
         else if (action === 'generic-toast') {
           void import('./toasts.ts').then(({ showError }) =>
-            showError({ title: t('GENERIC_ERROR.TITLE'), message: t('GENERIC_ERROR.MESSAGE') }),
+            showError({
+              title: t('GENERIC_ERROR.TITLE'),
+              message: (
+                <>
+                  {t('GENERIC_ERROR.MESSAGE')}
+                  <ErrorReference id={requestId} />
+                </>
+              ),
+            }),
           );
         }
       }),

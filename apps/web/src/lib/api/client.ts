@@ -121,11 +121,14 @@ export async function apiRequest<C extends ApiContract>(
     hasErrorBody: hasErrorBody(payload),
     signedIn: sessionStillCurrent,
   });
+  const error = toApiError(response.status, payload, response.headers.get('x-request-id'));
   const handled =
-    appErrorHandling && action !== 'none' && reportApiError({ action, status: response.status });
+    appErrorHandling &&
+    action !== 'none' &&
+    reportApiError({ action, status: response.status, requestId: error.requestId });
   // Without the idle-session dialog (nothing mounted yet) the session simply ends.
   if (action === 'idle' && !handled) clearSession();
-  throw toApiError(response.status, payload);
+  throw error;
 }
 
 export { ApiError };
