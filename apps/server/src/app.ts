@@ -17,6 +17,7 @@ import { PUBLIC } from './platform/access.ts';
 import type { Config } from './platform/config.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { registerGuard } from './platform/guard.ts';
+import { registerInputGuard } from './platform/input-guard.ts';
 import type { LiveSessions } from './platform/live-sessions.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { loadSecrets, type ServerSecrets } from './platform/secrets.ts';
@@ -53,6 +54,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   const { db } = database;
   const secrets = await loadSecrets(db);
