@@ -191,6 +191,34 @@ describe('the input guard on the routes the API fuzz test found answering 500', 
     ).toBe(200);
   });
 
+  it('an attachment whose X-File-Name is not valid percent-encoding: 400, not 500', async () => {
+    const ticket = await t.call({
+      method: 'POST',
+      url: '/api/v1/sales/requests/tickets',
+      token: owner,
+      payload: { subject: 'Names', message: 'Odd file names', category: 'bank' },
+    });
+    const pdf = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const attach = (name: string) =>
+      t.call({
+        method: 'POST',
+        url: `/api/v1/sales/requests/tickets/${ticket.json().id}/attachment`,
+        token: owner,
+        headers: { 'content-type': 'application/pdf', 'x-file-name': name },
+        payload: pdf,
+      });
+    const bad = await attach('%E0%A4%A');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ path: 'headers.x-file-name' }],
+    });
+    // The 200-character cut counts characters: it kept half of a surrogate pair when it counted code units.
+    const cut = await attach(encodeURIComponent(`${'a'.repeat(199)}😀😀`));
+    expect(cut.statusCode).toBe(201);
+    expect(cut.json().fileName).toBe(`${'a'.repeat(199)}😀`);
+  });
+
   it('leaves raw bodies (uploads, signed webhooks) to their routes', async () => {
     const response = await t.call({
       method: 'POST',
