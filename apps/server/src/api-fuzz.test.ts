@@ -474,7 +474,7 @@ describe(`API fuzz (${TEST_DATABASE_KIND}, seed ${SEED})`, () => {
             routeSeed(caller.name, route),
           )) {
             const problem = await send(request);
-            if (problem) failures.push(`${problem}\n    (sweep)`);
+            if (problem) failures.push(`${problem}\n    (sweep; replay: FUZZ_ROUTE="${key}")`);
           }
         }
         let failure: string | null = null;
@@ -491,11 +491,11 @@ describe(`API fuzz (${TEST_DATABASE_KIND}, seed ${SEED})`, () => {
             },
           );
         } catch (error) {
-          const replay = /\{ seed: [^}]*\}/.exec((error as Error).message)?.[0] ?? '';
+          // fast-check's own seed and path for this route, and the command that replays it.
+          const run = /\{ seed: [^}]*\}/.exec((error as Error).message)?.[0] ?? '';
           failures.push(
-            failure
-              ? `${failure}\n    fast-check ${replay}`
-              : `${caller.name} ${key}: ${(error as Error).message.slice(0, 500)}`,
+            `${failure ?? `${caller.name} ${key}: ${(error as Error).message.slice(0, 500)}`}` +
+              `\n    fast-check ${run}; replay: FUZZ_SEED=${SEED} FUZZ_ROUTE="${key}"`,
           );
         }
       }

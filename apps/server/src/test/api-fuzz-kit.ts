@@ -96,7 +96,8 @@ export const NASTY_STRINGS: readonly string[] = [
   '"; DROP TABLE users; --',
   '../../../etc/passwd',
   '%00',
-  '${7*7}{{7*7}}',
+  // A template-injection probe, written as text on purpose.
+  ['$', '{7*7}{{7*7}}'].join(''),
   '<script>alert(1)</script>',
   '00000000-0000-0000-0000-000000000000',
   'ffffffff-ffff-ffff-ffff-ffffffffffff',
@@ -178,6 +179,7 @@ export const NASTY_SEGMENTS: readonly string[] = [
   '%2e%2e%2f',
   '-1',
   '0',
+  '2147483648',
   '9223372036854775808',
   '99999999999999999999999999',
   '1e400',
