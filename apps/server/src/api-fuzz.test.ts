@@ -274,6 +274,11 @@ function sweepRequests(
       ? Object.fromEntries(Object.entries(plainBody).filter(([k]) => required.has(k)))
       : (plainBody ?? {});
   const requests: FuzzRequest[] = [];
+  // An OrgId header that is not an organization id.
+  for (const orgid of ['not-a-uuid', '1', 'x'.repeat(300)]) {
+    const plain = request(pathOf(segments), queryOf(plainQuery), body);
+    requests.push({ ...plain, headers: { ...plain.headers, orgid } });
+  }
   names.forEach((_, i) => {
     for (const segment of NASTY_SEGMENTS)
       requests.push(
