@@ -18,6 +18,7 @@ import type { Config } from './platform/config.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { registerGuard } from './platform/guard.ts';
 import { type Health, registerHealth } from './platform/health.ts';
+import { registerInputGuard } from './platform/input-guard.ts';
 import type { LiveSessions } from './platform/live-sessions.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { type Metrics, metricsRoute, registerMetrics } from './platform/metrics.ts';
@@ -70,6 +71,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   const drain = registerDrain(app);
   const metrics = registerMetrics(app, { database, config });
   await registerSecurityHeaders(app, config);
+  registerInputGuard(app);
 
   const { db } = database;
   const secrets = await loadSecrets(db, config.keys);

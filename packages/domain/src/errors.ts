@@ -6,6 +6,10 @@ export const ERROR_CODES = {
   VALIDATION_FAILED: 400,
   BODY_TOO_LARGE: 400,
   MALFORMED_BODY: 400,
+  // Refused by the input guard before any route sees them (apps/server/src/platform/input-guard.ts)
+  INVALID_CHARACTERS: 400,
+  VALUE_TOO_LARGE: 400,
+  NESTING_TOO_DEEP: 400,
   UNKNOWN_INSTITUTION: 400,
   AUTH_TYPE_NOT_SUPPORTED: 400,
   INVALID_PASSWORD_ENCRYPTION: 400,

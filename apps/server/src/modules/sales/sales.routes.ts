@@ -27,6 +27,21 @@ async function caller(deps: sales.SalesDeps, request: FastifyRequest) {
   return { userId: session.userId, email: session.claims.uem, name: session.claims.uname, organizationId };
 }
 
+/** The `X-File-Name` header, percent-encoded by the client; a broken encoding is the client's error. */
+function fileNameHeader(value: string | string[] | undefined): string {
+  try {
+    return decodeURIComponent(String(value ?? ''));
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 'The file name is not valid percent-encoding.', [
+      {
+        path: 'headers.x-file-name',
+        messageKey: 'VALIDATION.INVALID',
+        message: 'Not valid percent-encoding.',
+      },
+    ]);
+  }
+}
+
 export function salesRoutes(app: FastifyInstance, deps: sales.SalesDeps): void {
   // The request's own logger: the line carries its requestId.
   const log = (request: FastifyRequest) => (error: unknown) =>
@@ -59,7 +74,7 @@ export function salesRoutes(app: FastifyInstance, deps: sales.SalesDeps): void {
       async ({ params, request }) => {
         if (!Buffer.isBuffer(request.body))
           throw new AppError('MALFORMED_BODY', 'Send the file as the request body.');
-        const name = decodeURIComponent(String(request.headers['x-file-name'] ?? ''));
+        const name = fileNameHeader(request.headers['x-file-name']);
         return sales.addAttachment(deps, requireSession(request).userId, params.id, name, request.body);
       },
       { bodyLimit: ATTACHMENT_MAX_BYTES },
