@@ -32,6 +32,23 @@ test('the web app arrives with its security headers and no inline script may run
   cspViolations.length = 0;
 });
 
+test('the guard also watches contexts a spec opens itself', async ({ browser, baseURL, cspViolations }) => {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    await page.goto('/auth/signin');
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true';
+      document.head.append(script);
+    });
+    await expect.poll(() => cspViolations.length).toBeGreaterThan(0);
+    cspViolations.length = 0;
+  } finally {
+    await context.close();
+  }
+});
+
 test('the API documentation (swagger-ui) works under the policy', async ({ page }) => {
   await page.goto('/documentation');
   await expect(page.getByRole('heading', { name: /Fluxo API/ })).toBeVisible();
