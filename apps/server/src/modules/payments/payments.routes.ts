@@ -21,15 +21,23 @@ export function paymentsRoutes(
 ): void {
   addRoute(app, paymentMethodsContract, USER, async () => payments.availableMethods(deps.billing));
 
-  addRoute(app, pendingPaymentsContract, USER, async ({ params, request }) =>
-    payments.listPending(deps.db, deps.billing, requireSession(request), params.id),
+  addRoute(
+    app,
+    pendingPaymentsContract,
+    { kind: 'subscription', need: 'view' },
+    async ({ params, request }) =>
+      payments.listPending(deps.db, deps.billing, requireSession(request), params.id),
   );
 
-  addRoute(app, payPaymentContract, USER, async ({ params, body, request }) =>
-    payments.choosePaymentMethod(deps.db, deps.billing, requireSession(request), params, body, {
-      stripe: deps.stripe,
-      origin: originOf(request),
-    }),
+  addRoute(
+    app,
+    payPaymentContract,
+    { kind: 'subscription', need: 'manage' },
+    async ({ params, body, request }) =>
+      payments.choosePaymentMethod(deps.db, deps.billing, requireSession(request), params, body, {
+        stripe: deps.stripe,
+        origin: originOf(request),
+      }),
   );
 
   addRoute(app, confirmPaymentContract, ADMIN, async ({ params, request }) =>

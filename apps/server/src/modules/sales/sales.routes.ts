@@ -7,37 +7,40 @@ import {
   listTicketsContract,
 } from '@fluxo/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ADMIN, USER } from '../../platform/access.ts';
+import { type Access, ADMIN, USER } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
-import { isUuid, loadOrgContext, requireSession } from '../../platform/guard.ts';
+import { requireSession } from '../../platform/guard.ts';
 import { addRoute } from '../../platform/route.ts';
 import * as sales from './sales.service.ts';
 
-/** The caller, with the organization of the OrgId header when sent (it must be one of theirs). */
-async function caller(deps: sales.SalesDeps, request: FastifyRequest) {
+/**
+ * Contact requests and tickets may come from within an organization (OrgId), which must then be one
+ * of the caller's; a locked one too, since asking for help is what a locked customer may need.
+ */
+const FROM_MEMBER: Access = { kind: 'member', optional: true, allowLocked: true };
+
+/** The caller, with the organization of the OrgId header when sent (the guard checked membership). */
+function caller(request: FastifyRequest) {
   const session = requireSession(request);
-  const orgId = request.headers.orgid as string | undefined;
-  let organizationId: string | null = null;
-  if (orgId) {
-    if (!isUuid(orgId) || !(await loadOrgContext(deps.db, session.userId, orgId))) {
-      throw new AppError('FORBIDDEN', 'You have no access to this organization.');
-    }
-    organizationId = orgId;
-  }
-  return { userId: session.userId, email: session.claims.uem, name: session.claims.uname, organizationId };
+  return {
+    userId: session.userId,
+    email: session.claims.uem,
+    name: session.claims.uname,
+    organizationId: request.org?.id ?? null,
+  };
 }
 
 export function salesRoutes(app: FastifyInstance, deps: sales.SalesDeps): void {
   const log = (error: unknown) => app.log.error({ err: error }, 'mail to sales failed');
 
-  addRoute(app, createSalesRequestContract, USER, async ({ body, request }) => ({
-    id: await sales.createSalesRequest(deps, await caller(deps, request), body, log),
+  addRoute(app, createSalesRequestContract, FROM_MEMBER, async ({ body, request }) => ({
+    id: await sales.createSalesRequest(deps, caller(request), body, log),
   }));
   addRoute(app, listSalesRequestsContract, ADMIN, async ({ query }) =>
     sales.listSalesRequests(deps, query.limit),
   );
-  addRoute(app, createTicketContract, USER, async ({ body, request }) =>
-    sales.createTicket(deps, await caller(deps, request), body, log),
+  addRoute(app, createTicketContract, FROM_MEMBER, async ({ body, request }) =>
+    sales.createTicket(deps, caller(request), body, log),
   );
   addRoute(app, listTicketsContract, USER, async ({ request }) =>
     sales.listTickets(deps, requireSession(request).userId),
