@@ -71,7 +71,7 @@ export function describeAccess(access: Access): string {
     case 'public':
       return 'anyone';
     case 'user':
-      return 'signed-in user (own records)';
+      return 'any signed-in user';
     case 'self':
       return `the user named by ${access.from === 'param' ? ':id' : '?userId (default: self)'}${access.orAdmin ? ', or Admin' : ''}`;
     case 'admin':

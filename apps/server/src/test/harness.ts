@@ -60,9 +60,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `env`: extra configuration variables (e.g. STRIPE_API_BASE pointing at a local stand-in). */
+/**
+ * `env`: extra configuration variables (e.g. STRIPE_API_BASE pointing at a local stand-in).
+ * `configure`: adds hooks or routes to the app before it is ready (tests of the platform itself).
+ */
 export async function createTestApp(
-  options: { demo?: boolean; env?: Record<string, string> } = {},
+  options: { demo?: boolean; env?: Record<string, string>; configure?: (app: FastifyInstance) => void } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fluxo-test-'));
   const { database, drop } = await freshDatabase(dataDir);
@@ -71,8 +74,17 @@ export async function createTestApp(
     webDist: path.join(dataDir, 'no-web'),
   });
   const { app, secrets, liveSessions } = await buildApp({ config, database, logger: false });
-  if (options.demo !== false) await seedDemo(database.db);
-  await app.ready();
+  try {
+    options.configure?.(app);
+    if (options.demo !== false) await seedDemo(database.db);
+    await app.ready();
+  } catch (error) {
+    await app.close();
+    await database.close();
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 
   const encrypt = (password: string) =>
     publicEncrypt(

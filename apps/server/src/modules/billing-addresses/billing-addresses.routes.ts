@@ -21,7 +21,7 @@ export function billingAddressesRoutes(app: FastifyInstance, deps: { db: Db }): 
   addRoute(
     app,
     billingAddressContract,
-    withDetail(USER, 'an Admin may read any address'),
+    withDetail(USER, 'own addresses; an Admin may read any'),
     async ({ params, request }) => addresses.getAddress(deps.db, requireSession(request), params.id),
   );
   addRoute(app, updateBillingAddressContract, USER, async ({ body, request }) =>

@@ -7,7 +7,7 @@ import {
   listTicketsContract,
 } from '@fluxo/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Access, ADMIN, USER } from '../../platform/access.ts';
+import { type Access, ADMIN, USER, withDetail } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/guard.ts';
 import { addRoute } from '../../platform/route.ts';
@@ -56,7 +56,7 @@ export function salesRoutes(app: FastifyInstance, deps: sales.SalesDeps): void {
     addRoute(
       binary,
       addTicketAttachmentContract,
-      USER,
+      withDetail(USER, "the caller's own tickets"),
       async ({ params, request }) => {
         if (!Buffer.isBuffer(request.body))
           throw new AppError('MALFORMED_BODY', 'Send the file as the request body.');
