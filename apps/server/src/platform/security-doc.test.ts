@@ -9,7 +9,7 @@ import type { RouteEntry } from './guard.ts';
  * docs/security.md lists every route with its audience between two markers. This test holds the
  * table and the code together in both directions: every route of the guard's table is listed with
  * the audience it declares, and every listed row is a real route. `WRITE_SECURITY_DOC=1` rewrites the
- * table from the code (then review the diff).
+ * table from the code (then `npx biome format --write docs/security.md` and review the diff).
  */
 
 const DOC = path.resolve(import.meta.dirname, '../../../../docs/security.md');
@@ -51,8 +51,9 @@ function parse(doc: string): Row[] {
     .slice(start + START.length, end)
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => line !== '' && !HEADER.includes(line));
-  return lines.map((line) => {
+    // Blank lines and the separator row; the cells may be padded (biome formats the table).
+    .filter((line) => line !== '' && !/^\|[\s|:-]+\|$/.test(line));
+  const rows = lines.map((line) => {
     const cells = line.split('|').map((cell) => cell.trim());
     if (cells.length !== 6 || cells[0] !== '' || cells[5] !== '') throw new Error(`Not a table row: ${line}`);
     return {
@@ -62,6 +63,7 @@ function parse(doc: string): Row[] {
       detail: cells[4]!,
     };
   });
+  return rows.filter((row) => row.method !== 'Method');
 }
 
 let t: TestApp;
