@@ -72,9 +72,15 @@ export interface TestApp {
 /**
  * `env`: extra configuration variables (e.g. STRIPE_API_BASE pointing at a local stand-in); `database`:
  * PGlite even when DATABASE_URL is set.
+ * `configure`: adds hooks or routes to the app before it is ready (tests of the platform itself).
  */
 export async function createTestApp(
-  options: { demo?: boolean; env?: Record<string, string>; database?: 'pglite' | 'postgres' } = {},
+  options: {
+    demo?: boolean;
+    env?: Record<string, string>;
+    database?: 'pglite' | 'postgres';
+    configure?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fluxo-test-'));
   const { database, url: databaseUrl, drop } = await freshDatabase(dataDir, options.database);
@@ -84,8 +90,17 @@ export async function createTestApp(
     webDist: env.WEB_DIST ?? path.join(dataDir, 'no-web'),
   });
   const { app, secrets, liveSessions } = await buildApp({ config, database, logger: false });
-  if (options.demo !== false) await seedDemo(database.db);
-  await app.ready();
+  try {
+    options.configure?.(app);
+    if (options.demo !== false) await seedDemo(database.db);
+    await app.ready();
+  } catch (error) {
+    await app.close();
+    await database.close();
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 
   const encrypt = (password: string) =>
     publicEncrypt(

@@ -496,7 +496,7 @@ describe('customers', () => {
     for (const url of [`/api/v1/customers/${idOf(demo)}`, `/api/v1/customers/byUserId/${idOf(demo)}`]) {
       const forbidden = await t.call({ method: 'GET', url, token: cash });
       expect(forbidden.statusCode).toBe(403);
-      expect(forbidden.json().code).toBe('FORBIDDEN');
+      expect(forbidden.json().code).toBe('SELF_ONLY');
     }
     // Unknown ids are refused the same way, so the answer does not reveal which users exist.
     const unknown = await t.call({
@@ -525,9 +525,14 @@ describe('customers', () => {
 
   it('refuses a malformed id and anonymous callers', async () => {
     const token = await t.signin(DEMO_ACCOUNTS.demo);
+    // The guard decides before validation: a malformed id is not the caller's own (403); an Admin,
+    // who may ask about anyone, is told what is wrong with it.
     const malformed = await t.call({ method: 'GET', url: '/api/v1/customers/42', token });
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().code).toBe('VALIDATION_FAILED');
+    expect(malformed.statusCode).toBe(403);
+    const admin = await t.signin(DEMO_ACCOUNTS.admin);
+    const malformedByAdmin = await t.call({ method: 'GET', url: '/api/v1/customers/42', token: admin });
+    expect(malformedByAdmin.statusCode).toBe(400);
+    expect(malformedByAdmin.json().code).toBe('VALIDATION_FAILED');
     const anonymous = await t.call({ method: 'GET', url: `/api/v1/customers/${idOf(token)}` });
     expect(anonymous.statusCode).toBe(401);
   });

@@ -7,24 +7,27 @@ import {
   listTicketsContract,
 } from '@fluxo/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ADMIN, USER } from '../../platform/access.ts';
+import { type Access, ADMIN, USER, withDetail } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
-import { isUuid, loadOrgContext, requireSession } from '../../platform/guard.ts';
+import { requireSession } from '../../platform/guard.ts';
 import { addRoute } from '../../platform/route.ts';
 import * as sales from './sales.service.ts';
 
-/** The caller, with the organization of the OrgId header when sent (it must be one of theirs). */
-async function caller(deps: sales.SalesDeps, request: FastifyRequest) {
+/**
+ * Contact requests and tickets may come from within an organization (OrgId), which must then be one
+ * of the caller's; a locked one too, since asking for help is what a locked customer may need.
+ */
+const FROM_MEMBER: Access = { kind: 'member', optional: true, allowLocked: true };
+
+/** The caller, with the organization of the OrgId header when sent (the guard checked membership). */
+function caller(request: FastifyRequest) {
   const session = requireSession(request);
-  const orgId = request.headers.orgid as string | undefined;
-  let organizationId: string | null = null;
-  if (orgId) {
-    if (!isUuid(orgId) || !(await loadOrgContext(deps.db, session.userId, orgId))) {
-      throw new AppError('FORBIDDEN', 'You have no access to this organization.');
-    }
-    organizationId = orgId;
-  }
-  return { userId: session.userId, email: session.claims.uem, name: session.claims.uname, organizationId };
+  return {
+    userId: session.userId,
+    email: session.claims.uem,
+    name: session.claims.uname,
+    organizationId: request.org?.id ?? null,
+  };
 }
 
 /** The `X-File-Name` header, percent-encoded by the client; a broken encoding is the client's error. */
@@ -47,14 +50,14 @@ export function salesRoutes(app: FastifyInstance, deps: sales.SalesDeps): void {
   const log = (request: FastifyRequest) => (error: unknown) =>
     request.log.error({ err: error }, 'mail to sales failed');
 
-  addRoute(app, createSalesRequestContract, USER, async ({ body, request }) => ({
-    id: await sales.createSalesRequest(deps, await caller(deps, request), body, log(request)),
+  addRoute(app, createSalesRequestContract, FROM_MEMBER, async ({ body, request }) => ({
+    id: await sales.createSalesRequest(deps, caller(request), body, log(request)),
   }));
   addRoute(app, listSalesRequestsContract, ADMIN, async ({ query }) =>
     sales.listSalesRequests(deps, query.limit),
   );
-  addRoute(app, createTicketContract, USER, async ({ body, request }) =>
-    sales.createTicket(deps, await caller(deps, request), body, log(request)),
+  addRoute(app, createTicketContract, FROM_MEMBER, async ({ body, request }) =>
+    sales.createTicket(deps, caller(request), body, log(request)),
   );
   addRoute(app, listTicketsContract, USER, async ({ request }) =>
     sales.listTickets(deps, requireSession(request).userId),
@@ -70,7 +73,7 @@ export function salesRoutes(app: FastifyInstance, deps: sales.SalesDeps): void {
     addRoute(
       binary,
       addTicketAttachmentContract,
-      USER,
+      withDetail(USER, "the caller's own tickets"),
       async ({ params, request }) => {
         if (!Buffer.isBuffer(request.body))
           throw new AppError('MALFORMED_BODY', 'Send the file as the request body.');
