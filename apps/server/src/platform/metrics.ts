@@ -8,7 +8,7 @@ import pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { type Database, rows } from '../db/client.ts';
 import type { RealtimeHub } from '../realtime/realtime.plugin.ts';
-import { PUBLIC } from './access.ts';
+import { type Access, PUBLIC } from './access.ts';
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 import { bearer } from './tokens.ts';
@@ -285,7 +285,11 @@ export function metricsRoute(
   config: Pick<Config, 'metrics'>,
 ): void {
   const { token } = config.metrics;
-  app.get('/metrics', { config: { access: PUBLIC }, schema: { hide: true } }, async (request, reply) => {
+  const access: Access = {
+    ...PUBLIC,
+    detail: 'the bearer METRICS_TOKEN; without METRICS_TOKEN the route answers 404',
+  };
+  app.get('/metrics', { config: { access }, schema: { hide: true } }, async (request, reply) => {
     if (!metrics || !token) throw new AppError('NOT_FOUND', 'No route GET /metrics');
     if (!sameToken(bearer(request.headers.authorization), token))
       throw new AppError('UNAUTHENTICATED', 'The metrics need their bearer token (METRICS_TOKEN).');
