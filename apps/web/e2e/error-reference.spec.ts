@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { SupportTicketsModal } from './pages/support-tickets-modal.ts';
 import { t } from './support/i18n.ts';
 import { signInNewUser } from './support/signed-in.ts';
+import { expect, test } from './support/test.ts';
 
 // A server failure shows its reference — the request id of the X-Request-Id header, the error body's
 // requestId and the server's log lines — for the user to quote to support.

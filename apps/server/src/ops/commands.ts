@@ -67,6 +67,7 @@ async function main() {
   if (command === 'rotate-keys') {
     const kind = positional[0];
     const grace = option('grace');
+    if (kind !== 'jwt' && kind !== 'password' && kind !== 'secrets') fail(usage);
     if (grace !== undefined && !/^\d+$/.test(grace)) fail('--grace takes a number of seconds.');
     const database = await openDatabase(config);
     let rotation: Rotation;
@@ -78,8 +79,7 @@ async function main() {
           config,
           grace === undefined ? undefined : Number(grace),
         );
-      else if (kind === 'secrets') rotation = await rotateSecretsKey(database.db, config);
-      else fail(usage);
+      else rotation = await rotateSecretsKey(database.db, config);
     } finally {
       await database.close();
     }
