@@ -14,6 +14,9 @@ export const userTwoFactor = pgTable('user_two_factor', {
   secret: text('secret').notNull(),
   enabledAt: timestamp('enabled_at', { withTimezone: true }),
   lastStep: bigint('last_step', { mode: 'number' }),
+  /** Wrong codes since `failuresSince` (a bounded window; see two-factor.service.ts). */
+  failures: integer('failures').notNull().default(0),
+  failuresSince: timestamp('failures_since', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -31,7 +31,12 @@ import countries from 'i18n-iso-countries';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { loadOrgContext, type OrgContext, type Session } from '../../platform/guard.ts';
+import {
+  loadOrgContext,
+  type OrgContext,
+  refuseWithoutTwoFactor,
+  type Session,
+} from '../../platform/guard.ts';
 import { notifyOrganization, notifyUser } from '../../realtime/notify.ts';
 import * as repo from './organizations.repository.ts';
 
@@ -139,11 +144,19 @@ const NO_ACCESS = 'You have no access to this organization.';
 
 /**
  * The caller's membership of an organization, for routes open to any member whatever their grants.
- * Non-members get the same answer whether or not the organization exists.
+ * Non-members get the same answer whether or not the organization exists. The organization's data
+ * is refused to a member without the two-factor sign-in it requires (`twoFactor: false` for the
+ * routes that show none, such as leaving).
  */
-export async function requireMember(db: Db, userId: string, organizationId: string): Promise<OrgContext> {
+export async function requireMember(
+  db: Db,
+  userId: string,
+  organizationId: string,
+  { twoFactor = true }: { twoFactor?: boolean } = {},
+): Promise<OrgContext> {
   const org = await loadOrgContext(db, userId, organizationId);
   if (!org) throw new AppError('FORBIDDEN', NO_ACCESS);
+  if (twoFactor) refuseWithoutTwoFactor(org);
   return org;
 }
 
@@ -483,7 +496,7 @@ export async function getCloud(db: Db, userId: string, organizationId: string) {
 // Membership
 
 export async function leaveOrganization(db: Db, userId: string, organizationId: string) {
-  const org = await requireMember(db, userId, organizationId);
+  const org = await requireMember(db, userId, organizationId, { twoFactor: false });
   if (org.role === 'owner') {
     throw new AppError('OWNER_CANNOT_LEAVE', 'The owner cannot leave; delete the organization instead.');
   }

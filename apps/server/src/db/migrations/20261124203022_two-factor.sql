@@ -19,6 +19,8 @@ CREATE TABLE "user_two_factor" (
 	"secret" text NOT NULL,
 	"enabled_at" timestamp with time zone,
 	"last_step" bigint,
+	"failures" integer DEFAULT 0 NOT NULL,
+	"failures_since" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
