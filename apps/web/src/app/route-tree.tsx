@@ -20,7 +20,7 @@ export type Variant = 'desktop' | 'mobile';
 /** A path of the table as a route path inside its tree (`/auth` → `auth` under `/m`). */
 const at = (path: string) => path.replace(/^\//, '');
 
-const appGuard = (name: 'RequireUnlockedSubscription' | 'RequireTreasuryAccess') =>
+const appGuard = (name: 'RequireUnlockedSubscription' | 'RequireTreasuryAccess' | 'RequireTwoFactor') =>
   screen(
     () => import('./app-guards.tsx'),
     (m) => m[name],
@@ -57,6 +57,10 @@ const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
   [paths.app.treasury.wallets.path]: screen(
     () => import('../features/connections/routes/wallets.tsx'),
     (m) => m.WalletsRoute,
+  ),
+  [paths.app.settings.security.path]: screen(
+    () => import('../features/two-factor/routes/security.tsx'),
+    (m) => m.SecuritySettingsRoute,
   ),
 };
 
@@ -214,10 +218,16 @@ function signedInRoutes(variant: Variant): RouteObject[] {
                   ),
                   children: [
                     {
-                      lazy: appGuard('RequireTreasuryAccess'),
-                      children: treasury.map(pageRoute),
+                      // An organization that requires two-factor sign-in opens only to members who have it.
+                      lazy: appGuard('RequireTwoFactor'),
+                      children: [
+                        {
+                          lazy: appGuard('RequireTreasuryAccess'),
+                          children: treasury.map(pageRoute),
+                        },
+                        ...others.map(pageRoute),
+                      ],
                     },
-                    ...others.map(pageRoute),
                   ],
                 },
               ],
