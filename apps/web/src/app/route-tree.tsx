@@ -198,16 +198,22 @@ function signedInRoutes(variant: Variant): RouteObject[] {
                   ),
                 },
                 {
-                  path: at(paths.app.welcome.path),
-                  lazy: mobile
-                    ? screen(
-                        () => import('./routes/mobile/welcome.tsx'),
-                        (m) => m.MobileWelcomeRoute,
-                      )
-                    : screen(
-                        () => import('./routes/app/welcome.tsx'),
-                        (m) => m.WelcomeRoute,
-                      ),
+                  // The welcome page shows the organization in use: it too waits for two-factor when required.
+                  lazy: appGuard('RequireTwoFactor'),
+                  children: [
+                    {
+                      path: at(paths.app.welcome.path),
+                      lazy: mobile
+                        ? screen(
+                            () => import('./routes/mobile/welcome.tsx'),
+                            (m) => m.MobileWelcomeRoute,
+                          )
+                        : screen(
+                            () => import('./routes/app/welcome.tsx'),
+                            (m) => m.WelcomeRoute,
+                          ),
+                    },
+                  ],
                 },
                 ...settings.map(pageRoute),
                 {
