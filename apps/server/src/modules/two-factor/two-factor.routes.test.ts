@@ -212,9 +212,11 @@ describe('sign-in with two-factor on', () => {
 
   it('refuses an expired second-step token and a forged one', async () => {
     const { jwtKey } = await loadSecrets(t.database.db);
-    const [{ id: userId }] = (await t.database.db.query.users.findMany({
-      where: (users, { eq }) => eq(users.email, DEMO_ACCOUNTS.twoFactor2),
-    })) as [{ id: string }];
+    const [user] = await rows<{ id: string }>(
+      t.database.db,
+      sql`SELECT id FROM users WHERE email = ${DEMO_ACCOUNTS.twoFactor2}`,
+    );
+    const userId = user!.id;
     const expired = await startSecondStep(
       { db: t.database.db, jwtKey, now: () => Date.now() - 10 * 60_000 },
       userId,
