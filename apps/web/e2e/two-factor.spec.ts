@@ -1,11 +1,22 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { SecurityPage } from './pages/security-page.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { DEMO_PASSWORD } from './support/data.ts';
 import { t } from './support/i18n.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 import { onPhone, signInAs, urlOf } from './support/session.ts';
 import { nextTotpCode } from './support/totp.ts';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
 
 /** The seeded owners' authenticator secret (apps/server/src/modules/demo/seed.ts, README). */
 const DEMO_TWO_FACTOR_SECRET = 'FLUXODEMOTWOFACTORSECRETKEY23456';
@@ -13,6 +24,8 @@ const DEMO_TWO_FACTOR_SECRET = 'FLUXODEMOTWOFACTORSECRETKEY23456';
 test('two-factor: turn it on, sign in with a code, then with a recovery code that then no longer works', async ({
   page,
 }, testInfo) => {
+  // Four sign-ins, an enrolment and two accessibility checks: more than the default minute on a busy machine.
+  test.slow();
   // One account per project, so the two runs never change each other's sign-in.
   const [email, name] = onPhone(testInfo)
     ? ['twofactor2@fluxo.example', 'Teresa Dois Fatores']
@@ -25,7 +38,13 @@ test('two-factor: turn it on, sign in with a code, then with a recovery code tha
   await shell.chooseUserMenuItem(name, 'NAV.SECURITY');
   await expect(page).toHaveURL(urlOf(testInfo, '/settings/security'));
   await expect(security.heading).toBeVisible();
-  const { secret, recoveryCodes } = await security.enrol();
+  const { secret, recoveryCodes } = await security.enrol({
+    // The set-up step, as a person sees it: QR code, key, code field.
+    beforeConfirming: async () => {
+      await keepScreenshot(page, testInfo, 'two-factor-setup');
+      expect(await seriousViolations(page)).toEqual([]);
+    },
+  });
   await expect(security.on).toBeVisible();
   await expect(page.getByText(t('gb', 'TWO_FACTOR.RECOVERY_LEFT', { count: '10' }))).toBeVisible();
 
@@ -33,6 +52,8 @@ test('two-factor: turn it on, sign in with a code, then with a recovery code tha
   await shell.signOut(name);
   await signIn.goto();
   await signIn.signIn(email, DEMO_PASSWORD);
+  await expect(signIn.twoFactorCode).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
   await signIn.enterTwoFactorCode(nextTotpCode(secret));
   await expect(page).not.toHaveURL(/\/auth\/signin/);
   await expect(shell.userMenuButton(name)).toBeVisible();

@@ -40,9 +40,12 @@ export class SecurityPage {
    * Turns two-factor on as a person would: reads the key offered for typing by hand, enters the code
    * an app computes from it, and keeps the recovery codes shown once. Answers the secret and the codes.
    */
-  async enrol(): Promise<{ secret: string; recoveryCodes: string[] }> {
+  async enrol(
+    options: { beforeConfirming?: () => Promise<void> } = {},
+  ): Promise<{ secret: string; recoveryCodes: string[] }> {
     await this.turnOn.click();
     await expect(this.qrCode).toBeVisible();
+    await options.beforeConfirming?.();
     const secret = ((await this.setupKey.textContent()) ?? '').replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await this.setupCode.fill(totpCode(secret));
