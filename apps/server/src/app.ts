@@ -21,7 +21,8 @@ import { registerErrorHandler } from './platform/errors.ts';
 import { registerGuard } from './platform/guard.ts';
 import type { LiveSessions } from './platform/live-sessions.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
-import { loadSecrets, type ServerSecrets } from './platform/secrets.ts';
+import { KEYS_CHANNEL, loadSecrets, type ServerSecrets } from './platform/secrets.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { type RealtimeHub, registerRealtime } from './realtime/realtime.plugin.ts';
 
 export interface AppDeps {
@@ -55,16 +56,31 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
 
   const { db } = database;
-  const secrets = await loadSecrets(db);
+  const secrets = await loadSecrets(db, config.keys);
+  if (secrets.unsealedRows.length)
+    app.log.warn(
+      { rows: secrets.unsealedRows },
+      'Stored secrets not encrypted under SECRETS_KEY: run `npm run rotate-keys -- secrets`',
+    );
   await ensureFeatureFlags(db);
   const mailer = givenMailer ?? createMailer(config);
   // One LISTEN connection for every channel, closed after everything that subscribed.
   const notifications = openListener(database, app.log);
   app.decorate('notifications', notifications);
   app.addHook('onClose', () => notifications.close());
-  const liveSessions = await registerGuard(app, database, secrets.jwtKey);
+  // A key rotation (npm run rotate-keys) notifies every instance, which reads its keys again; so does a
+  // reconnection of the LISTEN connection, after which a rotation's notification may have been missed.
+  const reloadKeys = () =>
+    void secrets.reload().catch((error) => app.log.error({ err: error }, 'Reloading the keys failed'));
+  const unsubscribeKeys = await notifications.subscribe(KEYS_CHANNEL, {
+    notify: reloadKeys,
+    connected: reloadKeys,
+  });
+  app.addHook('onClose', async () => unsubscribeKeys());
+  const liveSessions = await registerGuard(app, database, secrets);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Fluxo API', version: config.app.appVersion } },
@@ -75,13 +91,17 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
     app.swagger(),
   );
 
-  const authDeps = { db, jwtKey: secrets.jwtKey, tokenTtlSeconds: config.tokenTtlSeconds, mailer };
+  const authDeps = { db, jwtKeys: secrets, tokenTtlSeconds: config.tokenTtlSeconds, mailer };
   // First, so that the routes that end sessions can close their sockets.
   const realtime = await registerRealtime(app, { config, database, secrets });
   homeRoutes(app, { db, config, publicVapidKey: secrets.vapid.publicKey });
-  authRoutes(app, { ...authDeps, privateKeyPem: secrets.privateKeyPem, sockets: realtime });
+  authRoutes(app, { ...authDeps, passwordKeys: secrets, sockets: realtime });
   accountRoutes(app, authDeps);
-  twoFactorRoutes(app, { ...authDeps, startSession: (userId) => startSession(authDeps, userId) });
+  twoFactorRoutes(app, {
+    ...authDeps,
+    box: secrets.box,
+    startSession: (userId) => startSession(authDeps, userId),
+  });
   assetsRoutes(app);
   organizationsRoutes(app, { db });
   salesRoutes(app, { db, mailer, salesEmail: config.salesEmail });

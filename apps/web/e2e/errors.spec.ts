@@ -1,10 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
 import { CreateOrganizationModal } from './pages/create-organization-modal.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { SupportTicketsModal } from './pages/support-tickets-modal.ts';
 import { randomPtNif } from './support/data.ts';
 import { t } from './support/i18n.ts';
 import { signInNewUser } from './support/signed-in.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 const ORGANIZATIONS_LIST = '**/api/v1/organizations/all';
 

@@ -1,5 +1,4 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { SecurityPage } from './pages/security-page.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
@@ -7,6 +6,7 @@ import { DEMO_PASSWORD } from './support/data.ts';
 import { t } from './support/i18n.ts';
 import { keepScreenshot } from './support/screenshots.ts';
 import { onPhone, signInAs, urlOf } from './support/session.ts';
+import { expect, type Page, test } from './support/test.ts';
 import { nextTotpCode } from './support/totp.ts';
 
 async function seriousViolations(page: Page): Promise<string[]> {

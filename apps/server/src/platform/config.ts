@@ -17,6 +17,15 @@ export interface Config {
   webDist: string;
   tokenTtlSeconds: number;
   logLevel: string;
+  /** Keys from the environment (README "Key rotation"); the database holds the rest. */
+  keys: {
+    /** JWT_SECRET: signs tokens instead of the database's key ring; JWT_SECRET_PREVIOUS still verify. */
+    jwtSecret: string | null;
+    jwtSecretPrevious: string[];
+    /** SECRETS_KEY: encrypts the secrets stored in the database; SECRETS_KEY_PREVIOUS still decrypt. */
+    secretsKey: string | null;
+    secretsKeyPrevious: string[];
+  };
   /**
    * Whether a proxy in front of the server may be believed about the client's address and protocol
    * (X-Forwarded-For, X-Forwarded-Proto): false (the default: never), true (every hop), a number of
@@ -103,6 +112,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 3600),
     logLevel: env.LOG_LEVEL ?? 'info',
+    keys: {
+      jwtSecret: env.JWT_SECRET || null,
+      jwtSecretPrevious: (env.JWT_SECRET_PREVIOUS ?? '').split(/[\s,]+/).filter(Boolean),
+      secretsKey: env.SECRETS_KEY || null,
+      secretsKeyPrevious: (env.SECRETS_KEY_PREVIOUS ?? '').split(/[\s,]+/).filter(Boolean),
+    },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     realtime: {
       retentionHours: Number(env.REALTIME_RETENTION_HOURS ?? 72),

@@ -6,7 +6,7 @@ import type { Listener } from '../db/listen.ts';
 import type { Access } from './access.ts';
 import { AppError } from './errors.ts';
 import { LiveSessions, SESSIONS_CHANNEL } from './live-sessions.ts';
-import { bearer, verifyToken } from './tokens.ts';
+import { bearer, type JwtKeys, verifyToken } from './tokens.ts';
 
 export interface Session {
   userId: string;
@@ -117,13 +117,13 @@ export function refuseWithoutTwoFactor(org: OrgContext): void {
 
 async function authenticate(
   db: Db,
-  jwtKey: Uint8Array,
+  jwtKeys: JwtKeys,
   live: LiveSessions,
   request: FastifyRequest,
 ): Promise<Session | null> {
   const token = bearer(request.headers.authorization);
   if (!token) return null;
-  return sessionFromToken(db, jwtKey, token, live);
+  return sessionFromToken(db, jwtKeys, token, live);
 }
 
 /**
@@ -133,11 +133,11 @@ async function authenticate(
  */
 export async function sessionFromToken(
   db: Db,
-  jwtKey: Uint8Array,
+  jwtKeys: JwtKeys,
   token: string,
   live?: LiveSessions,
 ): Promise<Session> {
-  const { claims, sessionId } = await verifyToken(jwtKey, token);
+  const { claims, sessionId } = await verifyToken(jwtKeys, token);
   if (live?.isLive(sessionId, claims.sub)) return { userId: claims.sub, sessionId, claims };
   const generation = live?.generation ?? 0;
   const [row] = await preparedRows<{ expires_at: Date | string }>(
@@ -172,7 +172,7 @@ async function followSessionChanges(app: FastifyInstance, live: LiveSessions) {
 export async function registerGuard(
   app: FastifyInstance,
   database: Database,
-  jwtKey: Uint8Array,
+  jwtKeys: JwtKeys,
 ): Promise<LiveSessions> {
   const { db } = database;
   const live = new LiveSessions();
@@ -201,10 +201,10 @@ export async function registerGuard(
     if (!access) return;
     if (access.kind === 'public') {
       // Public routes still see who is calling, when a valid token comes along.
-      request.session = await authenticate(db, jwtKey, live, request).catch(() => null);
+      request.session = await authenticate(db, jwtKeys, live, request).catch(() => null);
       return;
     }
-    const session = await authenticate(db, jwtKey, live, request);
+    const session = await authenticate(db, jwtKeys, live, request);
     if (!session) throw new AppError('UNAUTHENTICATED', 'Sign in first.');
     request.session = session;
     if (access.kind === 'user') return;

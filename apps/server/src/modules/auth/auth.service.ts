@@ -6,13 +6,13 @@ import { AppError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { mailText } from '../../platform/mail-texts.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { signToken } from '../../platform/tokens.ts';
+import { type JwtKeys, signToken } from '../../platform/tokens.ts';
 import * as twoFactor from '../two-factor/two-factor.service.ts';
 import { buildClaims } from './session-claims.ts';
 
 export interface AuthDeps {
   db: Db;
-  jwtKey: Uint8Array;
+  jwtKeys: JwtKeys;
   tokenTtlSeconds: number;
   mailer: Mailer;
 }
@@ -28,7 +28,7 @@ const hashCode = (code: string) => createHash('sha256').update(code).digest('hex
 
 export async function issueToken(deps: AuthDeps, userId: string, sessionId: string) {
   const claims = await buildClaims(deps.db, userId);
-  const token = await signToken(deps.jwtKey, claims, sessionId, deps.tokenTtlSeconds);
+  const token = await signToken(deps.jwtKeys, claims, sessionId, deps.tokenTtlSeconds);
   return { auth_token: token, id: userId };
 }
 

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.ts';
-import { loadSecrets } from '../../platform/secrets.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TWO_FACTOR_SECRET } from '../demo/seed.ts';
 import { codeAt } from './totp.ts';
@@ -211,14 +210,13 @@ describe('sign-in with two-factor on', () => {
   });
 
   it('refuses an expired second-step token and a forged one', async () => {
-    const { jwtKey } = await loadSecrets(t.database.db);
     const [user] = await rows<{ id: string }>(
       t.database.db,
       sql`SELECT id FROM users WHERE email = ${DEMO_ACCOUNTS.twoFactor2}`,
     );
     const userId = user!.id;
     const expired = await startSecondStep(
-      { db: t.database.db, jwtKey, now: () => Date.now() - 10 * 60_000 },
+      { db: t.database.db, jwtKeys: t.secrets, now: () => Date.now() - 10 * 60_000 },
       userId,
     );
     const response = await secondStep(expired.twoFactorToken, recoveryCodes[2]!);
@@ -227,6 +225,10 @@ describe('sign-in with two-factor on', () => {
 
     const forged = await secondStep(`${expired.twoFactorToken.slice(0, -4)}AAAA`, recoveryCodes[2]!);
     expect(forged.statusCode).toBe(401);
+    for (const garbage of ['x', 'a.b.c', '\u0000', 'eyJhbGciOiJub25lIn0.e30.']) {
+      const response = await secondStep(garbage, recoveryCodes[2]!);
+      expect(response.statusCode, garbage).toBe(401);
+    }
     // The recovery code was not spent by either.
     const { twoFactorToken } = await passwordStep(DEMO_ACCOUNTS.twoFactor2);
     expect((await secondStep(twoFactorToken, recoveryCodes[2]!)).statusCode).toBe(200);
@@ -387,5 +389,36 @@ describe("the organization's requirement", () => {
       payload: { required: false },
     });
     expect(unset.json()).toEqual({ required: false });
+  });
+});
+
+describe('the authenticator secret at rest', () => {
+  it('is sealed with SECRETS_KEY when it is set, and codes still check', async () => {
+    const sealed = await createTestApp({ env: { SECRETS_KEY: Buffer.alloc(32, 7).toString('base64') } });
+    try {
+      const token = await sealed.signin(DEMO_ACCOUNTS.twoFactor1);
+      const started = await sealed.call({
+        method: 'POST',
+        url: '/api/v1/account/two-factor/enrolment',
+        token,
+      });
+      const { secret } = started.json();
+      const [row] = await rows<{ secret: string }>(
+        sealed.database.db,
+        sql`SELECT t.secret FROM user_two_factor t JOIN users u ON u.id = t.user_id
+            WHERE u.email = ${DEMO_ACCOUNTS.twoFactor1}`,
+      );
+      expect(row!.secret).toMatch(/^fluxo-enc:v1:/);
+      expect(row!.secret).not.toContain(secret);
+      const confirmed = await sealed.call({
+        method: 'POST',
+        url: '/api/v1/account/two-factor/confirm',
+        token,
+        payload: { code: codeAt(secret, Date.now()) },
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+    } finally {
+      await sealed.close();
+    }
   });
 });

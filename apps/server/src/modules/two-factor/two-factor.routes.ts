@@ -29,7 +29,7 @@ export function twoFactorRoutes(app: FastifyInstance, deps: twoFactor.TwoFactorD
   );
 
   addRoute(app, startTwoFactorEnrolmentContract, USER, async ({ request }) =>
-    twoFactor.startEnrolment(deps.db, requireSession(request)),
+    twoFactor.startEnrolment(deps, requireSession(request)),
   );
 
   addRoute(app, confirmTwoFactorContract, USER, async ({ request, body }) =>

@@ -7,18 +7,23 @@ import {
   type TwoFactorStatus,
 } from '@fluxo/domain';
 import { eq } from 'drizzle-orm';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { decodeProtectedHeader, errors, jwtVerify, SignJWT } from 'jose';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { OrgContext, Session } from '../../platform/guard.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
+import type { JwtKey, JwtKeys } from '../../platform/tokens.ts';
 import { keyUri, matchStep, newRecoveryCode, newSecret } from './totp.ts';
 import * as repo from './two-factor.repository.ts';
 
 export interface TwoFactorDeps {
   db: Db;
-  jwtKey: Uint8Array;
+  /** The session keys: second-step tokens are signed with keys derived from them (secondStepKey). */
+  jwtKeys: JwtKeys;
+  /** Encryption at rest (SECRETS_KEY) for the authenticator secrets. */
+  box: SecretBox;
   /** Starts the session once both steps are passed (auth.service's startSession). */
   startSession(userId: string): Promise<{ auth_token: string; id: string }>;
   /** The clock; tests move it to cross time steps. */
@@ -44,20 +49,27 @@ const TOKEN_INVALID = 'The sign-in step has expired. Sign in again.';
 const hashRecoveryCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
 /**
- * Second-step tokens are signed with a key of their own, derived from the session key: a session
- * token is never a second-step token and a second-step token never a session, whatever their claims.
+ * Second-step tokens are signed with a key of their own, derived from a session key of the ring (and
+ * naming it by `kid`, so they follow its rotation): a session token is never a second-step token and
+ * a second-step token never a session, whatever their claims.
  */
-const secondStepKeys = new WeakMap<Uint8Array, Uint8Array>();
-function secondStepKey(jwtKey: Uint8Array): Uint8Array {
+const secondStepKeys = new WeakMap<JwtKey, Uint8Array>();
+function secondStepKey(jwtKey: JwtKey): Uint8Array {
   let key = secondStepKeys.get(jwtKey);
   if (!key) {
-    key = new Uint8Array(createHmac('sha256', jwtKey).update('fluxo/two-factor/second-step').digest());
+    key = new Uint8Array(createHmac('sha256', jwtKey.secret).update('fluxo/two-factor/second-step').digest());
     secondStepKeys.set(jwtKey, key);
   }
   return key;
 }
 
+/** Where a user's secret is stored: binds the sealed value to its row (secret-box.ts). */
+const secretPlace = (userId: string) => `user_two_factor/${userId}`;
+
 const clock = (deps: { now?: () => number }) => (deps.now ?? Date.now)();
+
+/** What checking a code needs: the database, the box the secret is sealed in, the clock. */
+type CodeDeps = Pick<TwoFactorDeps, 'db' | 'box' | 'now'>;
 
 // ---------------------------------------------------------------------------------------------
 // Status and enrolment
@@ -78,9 +90,10 @@ export async function isEnabled(db: Db, userId: string): Promise<boolean> {
 }
 
 /** A new secret for the user to add to an authenticator app; two-factor stays off until confirmed. */
-export async function startEnrolment(db: Db, session: Session) {
+export async function startEnrolment(deps: Pick<TwoFactorDeps, 'db' | 'box'>, session: Session) {
   const secret = newSecret();
-  if (!(await repo.savePendingSecret(db, session.userId, secret))) {
+  const stored = deps.box.seal(secret, secretPlace(session.userId));
+  if (!(await repo.savePendingSecret(deps.db, session.userId, stored))) {
     throw new AppError('TWO_FACTOR_ALREADY_ENABLED', 'Two-factor sign-in is already on.');
   }
   const uri = keyUri(secret, session.claims.uem);
@@ -94,15 +107,11 @@ function newRecoveryCodes(): { codes: string[]; hashes: string[] } {
 }
 
 /** The first code from the authenticator turns two-factor on; the recovery codes are answered once. */
-export async function confirmEnrolment(
-  deps: Pick<TwoFactorDeps, 'db' | 'now'>,
-  userId: string,
-  code: string,
-) {
+export async function confirmEnrolment(deps: CodeDeps, userId: string, code: string) {
   const row = await repo.findTwoFactor(deps.db, userId);
   if (!row) throw new AppError('TWO_FACTOR_NOT_ENABLED', 'Start the set-up first.');
   if (row.enabled) throw new AppError('TWO_FACTOR_ALREADY_ENABLED', 'Two-factor sign-in is already on.');
-  const step = matchStep(row.secret, code, clock(deps));
+  const step = matchStep(deps.box.open(row.secret, secretPlace(userId)), code, clock(deps));
   if (step === null) throw new AppError('INVALID_TWO_FACTOR_CODE', INVALID_CODE);
   const { codes, hashes } = newRecoveryCodes();
   await deps.db.transaction(async (tx) => {
@@ -121,13 +130,13 @@ export async function confirmEnrolment(
  * Whether `input` is a code the user may use now: a TOTP code of the current step ±1 not older than
  * the last accepted one (which it then becomes), or an unused recovery code (which is then spent).
  */
-async function acceptCode(deps: Pick<TwoFactorDeps, 'db' | 'now'>, userId: string, input: string) {
+async function acceptCode(deps: CodeDeps, userId: string, input: string) {
   const code = classifyTwoFactorCode(input);
   if (!code) return false;
   if (code.kind === 'recovery') return repo.useRecoveryCode(deps.db, userId, hashRecoveryCode(code.code));
   const row = await repo.findTwoFactor(deps.db, userId);
   if (!row?.enabled) return false;
-  const step = matchStep(row.secret, code.code, clock(deps));
+  const step = matchStep(deps.box.open(row.secret, secretPlace(userId)), code.code, clock(deps));
   return step !== null && repo.acceptStep(deps.db, userId, step);
 }
 
@@ -138,7 +147,7 @@ async function refuseWhenThrottled(db: Db, userId: string) {
 }
 
 /** A signed-in action that needs a current code (disable, new recovery codes). */
-async function requireCode(deps: Pick<TwoFactorDeps, 'db' | 'now'>, userId: string, input: string) {
+async function requireCode(deps: CodeDeps, userId: string, input: string) {
   if (!(await isEnabled(deps.db, userId))) {
     throw new AppError('TWO_FACTOR_NOT_ENABLED', 'Two-factor sign-in is off.');
   }
@@ -150,17 +159,13 @@ async function requireCode(deps: Pick<TwoFactorDeps, 'db' | 'now'>, userId: stri
   await repo.clearUserFailures(deps.db, userId);
 }
 
-export async function disable(deps: Pick<TwoFactorDeps, 'db' | 'now'>, userId: string, code: string) {
+export async function disable(deps: CodeDeps, userId: string, code: string) {
   await requireCode(deps, userId, code);
   await deps.db.transaction((tx) => repo.remove(tx, userId));
   return { enabled: false as const };
 }
 
-export async function regenerateRecoveryCodes(
-  deps: Pick<TwoFactorDeps, 'db' | 'now'>,
-  userId: string,
-  code: string,
-) {
+export async function regenerateRecoveryCodes(deps: CodeDeps, userId: string, code: string) {
   await requireCode(deps, userId, code);
   const { codes, hashes } = newRecoveryCodes();
   await deps.db.transaction((tx) => repo.replaceRecoveryCodes(tx, userId, hashes));
@@ -172,34 +177,45 @@ export async function regenerateRecoveryCodes(
 
 /** After the right password: a short-lived token for the second step only, never a session. */
 export async function startSecondStep(
-  deps: Pick<TwoFactorDeps, 'db' | 'jwtKey' | 'now'>,
+  deps: Pick<TwoFactorDeps, 'db' | 'jwtKeys' | 'now'>,
   userId: string,
 ): Promise<SecondStepResponse> {
   const expiresAt = new Date(clock(deps) + SECOND_STEP_TTL_SECONDS * 1000);
   const challengeId = await repo.createChallenge(deps.db, userId, expiresAt);
+  const key = deps.jwtKeys.signingKey();
   const token = await new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: key.kid })
     .setSubject(userId)
     .setAudience(SECOND_STEP_AUDIENCE)
     .setJti(challengeId)
     .setIssuedAt()
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(secondStepKey(deps.jwtKey));
+    .sign(secondStepKey(key));
   return { twoFactorRequired: true, twoFactorToken: token, expiresInSeconds: SECOND_STEP_TTL_SECONDS };
 }
 
-async function readSecondStepToken(jwtKey: Uint8Array, token: string) {
+async function readSecondStepToken(jwtKeys: JwtKeys, token: string) {
   try {
-    const { payload } = await jwtVerify(token, secondStepKey(jwtKey), {
+    const { kid } = decodeProtectedHeader(token);
+    if (typeof kid !== 'string') throw new AppError('TWO_FACTOR_TOKEN_INVALID', TOKEN_INVALID);
+    let key = jwtKeys.key(kid);
+    if (!key) {
+      // A key another instance has just made by rotation: read the ring again (rate-limited).
+      await jwtKeys.refresh();
+      key = jwtKeys.key(kid);
+    }
+    if (!key) throw new AppError('TWO_FACTOR_TOKEN_INVALID', TOKEN_INVALID);
+    const { payload } = await jwtVerify(token, secondStepKey(key), {
       algorithms: ['HS256'],
       audience: SECOND_STEP_AUDIENCE,
     });
     if (!payload.sub || !payload.jti) throw new AppError('TWO_FACTOR_TOKEN_INVALID', TOKEN_INVALID);
     return { userId: payload.sub, challengeId: payload.jti };
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    if (error instanceof errors.JOSEError) throw new AppError('TWO_FACTOR_TOKEN_INVALID', TOKEN_INVALID);
-    throw error;
+    // Whatever is wrong with it (malformed, forged, expired, another purpose), it is not a second step.
+    if (error instanceof AppError || !(error instanceof errors.JOSEError || error instanceof TypeError))
+      throw error;
+    throw new AppError('TWO_FACTOR_TOKEN_INVALID', TOKEN_INVALID);
   }
 }
 
@@ -208,7 +224,7 @@ async function readSecondStepToken(jwtKey: Uint8Array, token: string) {
  * Wrong codes count against the token (void after MAX_FAILURES_PER_TOKEN) and the user.
  */
 export async function completeSecondStep(deps: TwoFactorDeps, token: string, code: string) {
-  const { userId, challengeId } = await readSecondStepToken(deps.jwtKey, token);
+  const { userId, challengeId } = await readSecondStepToken(deps.jwtKeys, token);
   const challenge = await repo.findOpenChallenge(deps.db, challengeId, userId, MAX_FAILURES_PER_TOKEN);
   if (!challenge) throw new AppError('TWO_FACTOR_TOKEN_INVALID', TOKEN_INVALID);
   await refuseWhenThrottled(deps.db, userId);
