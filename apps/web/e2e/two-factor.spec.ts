@@ -9,6 +9,13 @@ import { onPhone, signInAs, urlOf } from './support/session.ts';
 import { expect, type Page, test } from './support/test.ts';
 import { nextTotpCode } from './support/totp.ts';
 
+/** Signs out and waits for sign-in, so the next sign-in does not race the ending session. */
+async function signOut(page: Page, shell: AppShell, name: string): Promise<void> {
+  await shell.signOut(name);
+  await expect(page).toHaveURL(/\/auth\/signin/);
+  await expect(page.getByRole('heading', { name: t('gb', 'AUTH.SIGNIN.TITLE') })).toBeVisible();
+}
+
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
@@ -49,7 +56,7 @@ test('two-factor: turn it on, sign in with a code, then with a recovery code tha
   await expect(page.getByText(t('gb', 'TWO_FACTOR.RECOVERY_LEFT', { count: '10' }))).toBeVisible();
 
   // With a code from the app.
-  await shell.signOut(name);
+  await signOut(page, shell, name);
   await signIn.goto();
   await signIn.signIn(email, DEMO_PASSWORD);
   await expect(signIn.twoFactorCode).toBeFocused();
@@ -59,13 +66,13 @@ test('two-factor: turn it on, sign in with a code, then with a recovery code tha
   await expect(shell.userMenuButton(name)).toBeVisible();
 
   // With a recovery code, once.
-  await shell.signOut(name);
+  await signOut(page, shell, name);
   await signIn.goto();
   await signIn.signIn(email, DEMO_PASSWORD);
   await signIn.enterTwoFactorCode(recoveryCodes[0]!);
   await expect(shell.userMenuButton(name)).toBeVisible();
 
-  await shell.signOut(name);
+  await signOut(page, shell, name);
   await signIn.goto();
   await signIn.signIn(email, DEMO_PASSWORD);
   await signIn.enterTwoFactorCode(recoveryCodes[0]!);
@@ -99,7 +106,7 @@ test('two-factor: an owner requires it, and a member without it is led to enrolm
   await expect(requirement).not.toBeChecked();
   await requirement.click();
   await expect(requirement).toBeChecked();
-  await shell.signOut(owner.name);
+  await signOut(page, shell, owner.name);
 
   // The member opens the app and lands on enrolment, told which organization asks for it.
   await signInAs(page, member.email);
