@@ -7,11 +7,13 @@ import { openListener } from './db/listen.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { startSession } from './modules/auth/auth.service.ts';
 import { connectionsRoutes } from './modules/connections/connections.routes.ts';
 import { ensureFeatureFlags, homeRoutes } from './modules/home/home.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { registerBilling } from './modules/subscriptions/billing.plugin.ts';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { PUBLIC } from './platform/access.ts';
 import type { Config } from './platform/config.ts';
@@ -115,6 +117,11 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   homeRoutes(app, { db, config, publicVapidKey: secrets.vapid.publicKey });
   authRoutes(app, { ...authDeps, passwordKeys: secrets, sockets: realtime });
   accountRoutes(app, authDeps);
+  twoFactorRoutes(app, {
+    ...authDeps,
+    box: secrets.box,
+    startSession: (userId) => startSession(authDeps, userId),
+  });
   assetsRoutes(app);
   organizationsRoutes(app, { db });
   salesRoutes(app, { db, mailer, salesEmail: config.salesEmail });

@@ -10,6 +10,11 @@ interface OrgScope {
   optional?: boolean;
   /** Locked organizations are refused (402) unless this is set. */
   allowLocked?: boolean;
+  /**
+   * Members without the two-factor sign-in the organization requires are refused (403
+   * TWO_FACTOR_REQUIRED) unless this is set: for the routes that show none of its data (leaving it).
+   */
+  withoutTwoFactor?: boolean;
 }
 
 /**

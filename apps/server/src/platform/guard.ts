@@ -21,6 +21,8 @@ export interface OrgContext {
   locked: boolean;
   country: string;
   planName: string | null;
+  /** The organization requires two-factor sign-in and this member has not turned it on. */
+  twoFactorMissing: boolean;
 }
 
 declare module 'fastify' {
@@ -75,10 +77,14 @@ export async function loadOrgContext(
     country: string;
     plan_name: string | null;
     locked: boolean;
+    two_factor_missing: boolean;
   }>(
     db,
     'guard_org_context',
-    sql`SELECT m.role, m.permissions, o.country, s.plan_name, coalesce(s.status = 5, false) AS locked
+    sql`SELECT m.role, m.permissions, o.country, s.plan_name, coalesce(s.status = 5, false) AS locked,
+          o.two_factor_required AND NOT EXISTS (
+            SELECT 1 FROM user_two_factor t WHERE t.user_id = m.user_id AND t.enabled_at IS NOT NULL
+          ) AS two_factor_missing
         FROM organization_members m
         JOIN organizations o ON o.id = m.organization_id
         LEFT JOIN subscriptions s ON s.id = o.subscription_id
@@ -92,7 +98,21 @@ export async function loadOrgContext(
     locked: row.locked,
     country: row.country,
     planName: row.plan_name,
+    twoFactorMissing: row.two_factor_missing,
   };
+}
+
+/**
+ * An organization that requires two-factor sign-in shows nothing of itself to a member without it:
+ * the member is answered TWO_FACTOR_REQUIRED, and the web app sends them to enrolment.
+ */
+export function refuseWithoutTwoFactor(org: OrgContext): void {
+  if (org.twoFactorMissing) {
+    throw new AppError(
+      'TWO_FACTOR_REQUIRED',
+      'This organization requires two-factor sign-in. Turn it on first.',
+    );
+  }
 }
 
 async function authenticate(
@@ -261,6 +281,7 @@ async function enforce(
       if (!isUuid(organizationId)) throw new AppError('FORBIDDEN', NO_ORG_ACCESS);
       const org = await loadOrgContext(db, session.userId, organizationId);
       if (!org) throw new AppError('FORBIDDEN', NO_ORG_ACCESS);
+      if (!access.withoutTwoFactor) refuseWithoutTwoFactor(org);
       if (access.kind === 'owner' && org.role !== 'owner') {
         throw new AppError('OWNER_ONLY', "Only the organization's owner may do this.");
       }

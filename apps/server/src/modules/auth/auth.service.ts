@@ -7,6 +7,7 @@ import type { Mailer } from '../../platform/mail.ts';
 import { mailText } from '../../platform/mail-texts.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { type JwtKeys, signToken } from '../../platform/tokens.ts';
+import * as twoFactor from '../two-factor/two-factor.service.ts';
 import { buildClaims } from './session-claims.ts';
 
 export interface AuthDeps {
@@ -31,7 +32,7 @@ export async function issueToken(deps: AuthDeps, userId: string, sessionId: stri
   return { auth_token: token, id: userId };
 }
 
-async function startSession(deps: AuthDeps, userId: string) {
+export async function startSession(deps: AuthDeps, userId: string) {
   const expiresAt = new Date(Date.now() + deps.tokenTtlSeconds * 1000);
   const [session] = await deps.db
     .insert(sessions)
@@ -140,7 +141,8 @@ async function registerFailure(db: Db, key: string): Promise<void> {
 
 /**
  * Wrong password and unknown e-mail get the same answer after the same work; failures are counted
- * per e-mail, and past MAX_FAILURES the e-mail is blocked for a while.
+ * per e-mail, and past MAX_FAILURES the e-mail is blocked for a while. An account with two-factor on
+ * gets a second-step token instead of a session (two-factor.service.ts).
  */
 export async function signin(deps: AuthDeps, email: string, password: string) {
   const [attempts] = await deps.db.select().from(signinAttempts).where(eq(signinAttempts.key, email));
@@ -156,6 +158,8 @@ export async function signin(deps: AuthDeps, email: string, password: string) {
     throw new AppError('INVALID_CREDENTIALS', 'The e-mail or the password is wrong.');
   }
   await deps.db.delete(signinAttempts).where(eq(signinAttempts.key, email));
+  // With two-factor on, the password only opens the second step (a token that is not a session).
+  if (await twoFactor.isEnabled(deps.db, user.id)) return twoFactor.startSecondStep(deps, user.id);
   return startSession(deps, user.id);
 }
 

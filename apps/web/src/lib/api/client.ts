@@ -120,6 +120,7 @@ export async function apiRequest<C extends ApiContract>(
     status: response.status,
     hasErrorBody: hasErrorBody(payload),
     signedIn: sessionStillCurrent,
+    code: hasErrorBody(payload) ? (payload as { code: string }).code : undefined,
   });
   const error = toApiError(response.status, payload, response.headers.get('x-request-id'));
   const handled =
