@@ -108,6 +108,7 @@ describe('the input guard on the routes the API fuzz test found answering 500', 
       messageKey: 'ERRORS.INVALID_CHARACTERS',
       message: 'The text holds a NUL character.',
       statusCode: 400,
+      requestId: expect.any(String),
       details: [
         {
           path: 'body.name',
@@ -174,17 +175,23 @@ describe('the input guard on the routes the API fuzz test found answering 500', 
   });
 
   it('refuses an OrgId header that is not an organization id on routes that read it', async () => {
+    // A route whose handler reads the header itself (purchases name organizations per item).
     const response = await t.call({
-      method: 'GET',
-      url: '/api/v1/subscription',
+      method: 'POST',
+      url: '/api/v1/addon/ondemand',
       token: owner,
       orgId: 'not-a-uuid',
+      payload: {},
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
       details: [{ path: 'headers.orgid' }],
     });
+    // Where the guard reads it (the route's audience is the organization's members), the guard refuses
+    // first, as it refuses any organization the caller does not belong to.
+    const guarded = await t.call({ method: 'GET', url: '/api/v1/subscription', token: owner, orgId: 'x' });
+    expect(guarded.statusCode).toBe(403);
     // A well-formed one still works.
     expect(
       (await t.call({ method: 'GET', url: '/api/v1/subscription', token: owner, orgId })).statusCode,
