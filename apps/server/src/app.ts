@@ -7,20 +7,28 @@ import { openListener } from './db/listen.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { startSession } from './modules/auth/auth.service.ts';
 import { connectionsRoutes } from './modules/connections/connections.routes.ts';
 import { ensureFeatureFlags, homeRoutes } from './modules/home/home.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { registerBilling } from './modules/subscriptions/billing.plugin.ts';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { PUBLIC } from './platform/access.ts';
 import type { Config } from './platform/config.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { registerGuard } from './platform/guard.ts';
 import { HashQueue } from './platform/hash-queue.ts';
+import { type Health, registerHealth } from './platform/health.ts';
+import { registerInputGuard } from './platform/input-guard.ts';
 import type { LiveSessions } from './platform/live-sessions.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
-import { loadSecrets, type ServerSecrets } from './platform/secrets.ts';
+import { type Metrics, metricsRoute, registerMetrics } from './platform/metrics.ts';
+import { registerRequestId, requestIdOf } from './platform/request-id.ts';
+import { KEYS_CHANNEL, loadSecrets, type ServerSecrets } from './platform/secrets.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { registerDrain } from './platform/shutdown.ts';
 import { createThrottle } from './platform/throttle.ts';
 import { type RealtimeHub, registerRealtime } from './realtime/realtime.plugin.ts';
 
@@ -37,6 +45,9 @@ export interface App {
   mailer: Mailer;
   realtime: RealtimeHub;
   liveSessions: LiveSessions;
+  health: Health;
+  /** Null when metrics are off (neither METRICS_TOKEN nor METRICS_PORT). */
+  metrics: Metrics | null;
 }
 
 /** Bodies above this are refused with BODY_TOO_LARGE; upload routes set their own limit. */
@@ -44,7 +55,10 @@ export const BODY_LIMIT = 256 * 1024;
 
 export async function buildApp({ config, database, mailer: givenMailer, logger }: AppDeps): Promise<App> {
   const app = Fastify({
+    // JSON lines (pino); every line of a request carries its id (`reqId`) (see platform/request-id.ts).
     logger: logger ?? { level: config.logLevel },
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
     // A hop count becomes the function form Fastify's types take for it (trust the nearest n hops).
     trustProxy:
@@ -55,16 +69,39 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestId(app);
+  // First: every request is counted, and the drain (a preClose hook) runs before the real-time hub's,
+  // so requests in flight finish before the sockets close.
+  const drain = registerDrain(app);
+  const metrics = registerMetrics(app, { database, config });
+  await registerSecurityHeaders(app, config);
+  registerInputGuard(app);
 
   const { db } = database;
-  const secrets = await loadSecrets(db);
+  const secrets = await loadSecrets(db, config.keys);
+  if (secrets.unsealedRows.length)
+    app.log.warn(
+      { rows: secrets.unsealedRows },
+      'Stored secrets not encrypted under SECRETS_KEY: run `npm run rotate-keys -- secrets`',
+    );
   await ensureFeatureFlags(db);
   const mailer = givenMailer ?? createMailer(config);
   // One LISTEN connection for every channel, closed after everything that subscribed.
   const notifications = openListener(database, app.log);
   app.decorate('notifications', notifications);
   app.addHook('onClose', () => notifications.close());
-  const liveSessions = await registerGuard(app, database, secrets.jwtKey);
+  // A key rotation (npm run rotate-keys) notifies every instance, which reads its keys again; so does a
+  // reconnection of the LISTEN connection, after which a rotation's notification may have been missed.
+  const reloadKeys = () =>
+    void secrets.reload().catch((error) => app.log.error({ err: error }, 'Reloading the keys failed'));
+  const unsubscribeKeys = await notifications.subscribe(KEYS_CHANNEL, {
+    notify: reloadKeys,
+    connected: reloadKeys,
+  });
+  app.addHook('onClose', async () => unsubscribeKeys());
+  const liveSessions = await registerGuard(app, database, secrets);
+  const health = registerHealth(app, { database, config, stopping: drain.stopping });
+  metricsRoute(app, metrics, config);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Fluxo API', version: config.app.appVersion } },
@@ -83,7 +120,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   app.addHook('onClose', () => throttle.close());
   const authDeps = {
     db,
-    jwtKey: secrets.jwtKey,
+    jwtKeys: secrets,
     tokenTtlSeconds: config.tokenTtlSeconds,
     mailer,
     throttle,
@@ -93,9 +130,15 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   };
   // First, so that the routes that end sessions can close their sockets.
   const realtime = await registerRealtime(app, { config, database, secrets });
+  metrics?.watchRealtime(realtime);
   homeRoutes(app, { db, config, publicVapidKey: secrets.vapid.publicKey });
-  authRoutes(app, { ...authDeps, privateKeyPem: secrets.privateKeyPem, sockets: realtime });
+  authRoutes(app, { ...authDeps, passwordKeys: secrets, sockets: realtime });
   accountRoutes(app, authDeps);
+  twoFactorRoutes(app, {
+    ...authDeps,
+    box: secrets.box,
+    startSession: (userId) => startSession(authDeps, userId),
+  });
   assetsRoutes(app);
   organizationsRoutes(app, { db });
   salesRoutes(app, { db, mailer, salesEmail: config.salesEmail, throttle });
@@ -109,5 +152,5 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   );
 
   await webRoutes(app, config.webDist);
-  return { app, secrets, mailer, realtime, liveSessions };
+  return { app, secrets, mailer, realtime, liveSessions, health, metrics };
 }

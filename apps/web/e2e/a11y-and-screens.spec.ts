@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { randomPtNif } from './support/data.ts';
 import type { Language } from './support/i18n.ts';
 import { keepScreenshot } from './support/screenshots.ts';
 import { apiToken, newUser, signInNewUser } from './support/signed-in.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
 import { SignInPage } from './pages/sign-in-page.ts';
+import { expect, test } from './support/test.ts';
 
 /** What the sign-in screen may load, gzipped: everything else is split into later chunks. */
 const SIGN_IN_BUDGET_BYTES = 200 * 1024;

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
 import { ContactModal } from './pages/contact-modal.ts';
 import { t } from './support/i18n.ts';
 import { signInNewUser } from './support/signed-in.ts';
+import { expect, test } from './support/test.ts';
 
 test('the contact request checks its fields, is sent once, confirms and closes', async ({
   page,

@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { IdleSessionDialog } from './pages/idle-session-dialog.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { createActiveUser } from './support/api.ts';
 import { randomPtNif, uniqueEmail } from './support/data.ts';
 import { t } from './support/i18n.ts';
 import { api, apiToken, devicePath, organizationsOf, signInAs, urlOf } from './support/session.ts';
+import { expect, test } from './support/test.ts';
 
 /** Spec §2/§4 guards, each on the desktop and the phone project. */
 

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { createActiveUser } from './support/api.ts';
 import { uniqueEmail } from './support/data.ts';
 import { t } from './support/i18n.ts';
+import { expect, test } from './support/test.ts';
 
 test('switching to Portuguese translates the app in place and is kept for the next visit', async ({
   page,

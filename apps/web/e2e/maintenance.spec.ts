@@ -1,6 +1,6 @@
-import { devices, expect, test } from '@playwright/test';
 import { t } from './support/i18n.ts';
 import { api, apiToken } from './support/session.ts';
+import { devices, expect, test } from './support/test.ts';
 
 /**
  * Spec §2: with the maintenance flag on, every route goes to /maintenance; off, /maintenance goes to

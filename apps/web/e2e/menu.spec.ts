@@ -1,5 +1,4 @@
 import { LANGUAGES } from '@fluxo/domain/languages';
-import { expect, type Page, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { MobileShell } from './pages/mobile/mobile-shell.ts';
 import { randomPtNif } from './support/data.ts';
@@ -7,6 +6,7 @@ import { t } from './support/i18n.ts';
 import { keepScreenshot } from './support/screenshots.ts';
 import { api, apiToken, devicePath, onPhone, signInAs, urlOf } from './support/session.ts';
 import { newUser } from './support/signed-in.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 /** Spec §2 menu and the organization change (spinner timings under Playwright's clock). */
 

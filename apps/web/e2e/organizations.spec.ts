@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { DEMO_PASSWORD } from './support/data.ts';
 import { t } from './support/i18n.ts';
 import { keepScreenshot } from './support/screenshots.ts';
+import { expect, test } from './support/test.ts';
 
 const PT_COMPANY = 'Fluxo Demo, Lda';
 const AO_COMPANY = 'Kwanza Comércio, Lda';

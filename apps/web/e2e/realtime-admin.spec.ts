@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { signInOwnerOnWallets, userIdOf } from './support/connections.ts';
 import { t } from './support/i18n.ts';
 import { apiToken as demoToken } from './support/session.ts';
 import { apiToken, signInNewUser } from './support/signed-in.ts';
+import { expect, test } from './support/test.ts';
 
 test.describe('events an Admin sends reach the open page', () => {
   test('FORCE_LOGOUT logs the user out to sign-in', async ({ page, request }) => {

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { TwoFactorToast } from './pages/two-factor-toast.ts';
 import { WalletsPage } from './pages/wallets-page.ts';
 import { signInOwnerOnWallets } from './support/connections.ts';
+import { expect, test } from './support/test.ts';
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
 

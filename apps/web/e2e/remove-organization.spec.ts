@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { RemoveOrganizationDialog } from './pages/remove-organization-dialog.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { DEMO_PASSWORD, randomPtNif } from './support/data.ts';
 import { t } from './support/i18n.ts';
 import { apiToken, newUser } from './support/signed-in.ts';
+import { expect, test } from './support/test.ts';
 
 const PT_COMPANY = 'Fluxo Demo, Lda';
 const AO_COMPANY = 'Kwanza Comércio, Lda';

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { t } from './support/i18n.ts';
 import { apiToken, devicePath, onPhone, organizationsOf, signInAs, urlOf } from './support/session.ts';
+import { expect, test } from './support/test.ts';
 
 /** Spec §2 routes and the device rule, on the desktop and the phone project alike. */
 

@@ -1,4 +1,3 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { IdleSessionDialog } from './pages/idle-session-dialog.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
@@ -6,6 +5,7 @@ import { createActiveUser } from './support/api.ts';
 import { DEMO_PASSWORD, uniqueEmail } from './support/data.ts';
 import { t } from './support/i18n.ts';
 import { devicePath, urlOf } from './support/session.ts';
+import { type APIRequestContext, expect, test } from './support/test.ts';
 
 /**
  * An account of its own for each wrong-password test: the server slows a client down after a few

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { CreateOrganizationModal } from './pages/create-organization-modal.ts';
 import { OnboardingPage } from './pages/onboarding-page.ts';
@@ -8,6 +7,7 @@ import { randomPtNif, uniqueEmail } from './support/data.ts';
 import { t } from './support/i18n.ts';
 import { validationCode } from './support/outbox.ts';
 import { keepScreenshot } from './support/screenshots.ts';
+import { expect, test } from './support/test.ts';
 
 test('a new user signs up, confirms the e-mail, signs in, onboards and creates an organization', async ({
   page,

@@ -1,11 +1,11 @@
 import type { Payment } from '@fluxo/domain/payments/contracts';
-import { expect, type TestInfo, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { StripeCheckoutPage } from './pages/stripe-checkout-page.ts';
 import { LockedPage, SubscriptionsPage } from './pages/subscriptions-page.ts';
 import { t } from './support/i18n.ts';
 import { keepScreenshot } from './support/screenshots.ts';
 import { api, apiToken, devicePath, organizationsOf, signInAs, urlOf } from './support/session.ts';
+import { expect, type TestInfo, test } from './support/test.ts';
 
 // One locked demo account per project (not the ones the transfer journey unlocks), so the two runs
 // never pay each other's invoice.

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { apiToken, createActiveUser } from './support/api.ts';
 import { randomPtNif, uniqueEmail } from './support/data.ts';
 import { t } from './support/i18n.ts';
 import { keepScreenshot } from './support/screenshots.ts';
+import { expect, test } from './support/test.ts';
 
 test('checkout: choose a plan and interval at the server’s prices and confirm the change', async ({
   page,

@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { LockedPage, SubscriptionsPage } from './pages/subscriptions-page.ts';
 import { apiCall, apiToken } from './support/api.ts';
 import { DEMO_PASSWORD } from './support/data.ts';
 import { t } from './support/i18n.ts';
 import { keepScreenshot } from './support/screenshots.ts';
+import { expect, test } from './support/test.ts';
 
 async function signIn(page: import('@playwright/test').Page, email: string) {
   const signInPage = new SignInPage(page);

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { SupportTicketsModal } from './pages/support-tickets-modal.ts';
 import { t } from './support/i18n.ts';
 import { signInNewUser } from './support/signed-in.ts';
+import { expect, test } from './support/test.ts';
 
 // The smallest valid PNG (1×1, transparent).
 const PNG = Buffer.from(

@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { ContactModal } from './pages/contact-modal.ts';
 import { Tour } from './pages/tour.ts';
 import { FRESH_VISITOR } from './support/fresh-visitor.ts';
 import { t } from './support/i18n.ts';
 import { onPhone } from './support/session.ts';
 import { apiToken, signInNewUser } from './support/signed-in.ts';
+import { expect, test } from './support/test.ts';
 
 test.use({ storageState: FRESH_VISITOR });
 

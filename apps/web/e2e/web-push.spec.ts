@@ -1,8 +1,8 @@
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import type { RealtimeMessage } from '@fluxo/domain/realtime/events';
 import { pushPayload } from '@fluxo/domain/realtime/push-notification';
-import { expect, type Page, test } from '@playwright/test';
 import { apiToken, signInNewUser } from './support/signed-in.ts';
+import { expect, type Page, test } from './support/test.ts';
 
 /**
  * Web push in the browser: the app registers its service worker once notifications are allowed, and

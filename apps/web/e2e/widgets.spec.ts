@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { FRESH_VISITOR } from './support/fresh-visitor.ts';
 import { t } from './support/i18n.ts';
 import { signInNewUser } from './support/signed-in.ts';
+import { expect, test } from './support/test.ts';
 
 const DAY_S = 86_400;
 

@@ -1,3 +1,5 @@
+// First: no schema may parse before zod is told not to evaluate code (CSP, see the module).
+import './lib/csp/zod-jitless.ts';
 import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

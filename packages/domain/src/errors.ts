@@ -6,6 +6,10 @@ export const ERROR_CODES = {
   VALIDATION_FAILED: 400,
   BODY_TOO_LARGE: 400,
   MALFORMED_BODY: 400,
+  // Refused by the input guard before any route sees them (apps/server/src/platform/input-guard.ts)
+  INVALID_CHARACTERS: 400,
+  VALUE_TOO_LARGE: 400,
+  NESTING_TOO_DEEP: 400,
   UNKNOWN_INSTITUTION: 400,
   AUTH_TYPE_NOT_SUPPORTED: 400,
   INVALID_PASSWORD_ENCRYPTION: 400,
@@ -17,6 +21,8 @@ export const ERROR_CODES = {
   ORGANIZATION_LOCKED: 402,
   FORBIDDEN: 403,
   ADMIN_ONLY: 403,
+  OWNER_ONLY: 403,
+  SELF_ONLY: 403,
   NOT_FOUND: 404,
   FILE_TOO_LARGE: 400,
   FILE_TYPE_NOT_ALLOWED: 400,
@@ -31,6 +37,12 @@ export const ERROR_CODES = {
   TWO_FACTOR_TIMEOUT: 409,
   ORGANIZATION_LIMIT_REACHED: 409,
   TOO_MANY_ATTEMPTS: 429,
+  // Two-factor sign-in
+  INVALID_TWO_FACTOR_CODE: 400,
+  TWO_FACTOR_TOKEN_INVALID: 401,
+  TWO_FACTOR_REQUIRED: 403,
+  TWO_FACTOR_ALREADY_ENABLED: 409,
+  TWO_FACTOR_NOT_ENABLED: 409,
   // Subscriptions, add-ons, payments, billing addresses and tax
   NO_SUBSCRIPTION: 404,
   UNKNOWN_ADDON: 400,
@@ -79,5 +91,7 @@ export interface ErrorBody {
   messageKey: string;
   message: string;
   statusCode: number;
+  /** The request's id (as in its X-Request-Id header and log lines): what a user quotes to support. */
+  requestId?: string;
   details?: { path: string; messageKey: string; message: string }[];
 }

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
@@ -19,7 +19,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 /** Serialises migrations when several instances start together on one PostgreSQL. */
 const MIGRATION_LOCK = 727_001;
 
@@ -44,16 +44,69 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() } satisfies Database;
   }
   let client: PGlite;
+  let unlock = () => {};
   if (config.inMemoryDatabase) {
     client = new PGlite();
   } else {
     const dir = path.join(config.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
+    unlock = lockEmbeddedDatabase(config.dataDir);
     client = new PGlite(dir);
   }
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() } satisfies Database;
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  const close = async () => {
+    await client.close();
+    unlock();
+  };
+  return { db: db as unknown as Db, kind: 'pglite', close } satisfies Database;
+}
+
+/** The lock file of the embedded database (not state: backups leave it out). */
+export const PGLITE_LOCK = 'pglite.lock';
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is one process's database and takes no lock of its own: a second process opening the same
+ * directory (another server, or `npm run backup` while the server runs) would corrupt it. The lock
+ * file names its process; one left by a process that is gone is taken over.
+ */
+function lockEmbeddedDatabase(dataDir: string): () => void {
+  const file = path.join(dataDir, PGLITE_LOCK);
+  const mine = String(process.pid);
+  for (;;) {
+    try {
+      writeFileSync(file, mine, { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(readFileSync(file, 'utf8').trim());
+      if (holder && holder !== process.pid && processAlive(holder)) {
+        throw new Error(
+          `The embedded database in ${dataDir} is in use by process ${holder} (a running server?). PGlite is one process's database: stop that process first.`,
+        );
+      }
+      unlinkSync(file);
+    }
+  }
+  return () => {
+    try {
+      if (readFileSync(file, 'utf8') === mine) unlinkSync(file);
+    } catch {}
+  };
 }
 
 /** Rows of a raw SQL query, on either driver. */

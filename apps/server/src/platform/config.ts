@@ -17,6 +17,15 @@ export interface Config {
   webDist: string;
   tokenTtlSeconds: number;
   logLevel: string;
+  /** Keys from the environment (README "Key rotation"); the database holds the rest. */
+  keys: {
+    /** JWT_SECRET: signs tokens instead of the database's key ring; JWT_SECRET_PREVIOUS still verify. */
+    jwtSecret: string | null;
+    jwtSecretPrevious: string[];
+    /** SECRETS_KEY: encrypts the secrets stored in the database; SECRETS_KEY_PREVIOUS still decrypt. */
+    secretsKey: string | null;
+    secretsKeyPrevious: string[];
+  };
   /**
    * Whether a proxy in front of the server may be believed about the client's address and protocol
    * (X-Forwarded-For, X-Forwarded-Proto): false (the default: never), true (every hop), a number of
@@ -27,6 +36,14 @@ export interface Config {
   hashing: { concurrency: number; maxQueued: number; maxPerClient: number };
   /** Sign-ups one client address may make per hour before waits begin (SIGNUPS_PER_CLIENT_PER_HOUR). */
   signupsPerClientPerHour: number;
+  /**
+   * Prometheus metrics (platform/metrics.ts): with a token, GET /metrics on the main port answers a
+   * bearer of it (METRICS_TOKEN); with a port, a listener of their own serves them there (METRICS_PORT,
+   * on METRICS_HOST). Neither: no metrics are collected and /metrics is 404.
+   */
+  metrics: { token: string | null; port: number | null; host: string };
+  /** How long a SIGTERM/SIGINT shutdown may drain before the process exits anyway (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
   realtime: {
     /** Acknowledged messages are kept this long, then pruned (REALTIME_RETENTION_HOURS). */
     retentionHours: number;
@@ -107,6 +124,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 3600),
     logLevel: env.LOG_LEVEL ?? 'info',
+    keys: {
+      jwtSecret: env.JWT_SECRET || null,
+      jwtSecretPrevious: (env.JWT_SECRET_PREVIOUS ?? '').split(/[\s,]+/).filter(Boolean),
+      secretsKey: env.SECRETS_KEY || null,
+      secretsKeyPrevious: (env.SECRETS_KEY_PREVIOUS ?? '').split(/[\s,]+/).filter(Boolean),
+    },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     hashing: {
       concurrency: Number(env.HASH_CONCURRENCY ?? 2),
@@ -114,6 +137,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxPerClient: Number(env.HASH_PER_CLIENT ?? 8),
     },
     signupsPerClientPerHour: Number(env.SIGNUPS_PER_CLIENT_PER_HOUR ?? 20),
+    metrics: {
+      token: env.METRICS_TOKEN || null,
+      port: env.METRICS_PORT ? Number(env.METRICS_PORT) : null,
+      host: env.METRICS_HOST ?? env.HOST ?? '0.0.0.0',
+    },
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000),
     realtime: {
       retentionHours: Number(env.REALTIME_RETENTION_HOURS ?? 72),
       sweepMs: Number(env.REALTIME_SWEEP_MS ?? 1000),

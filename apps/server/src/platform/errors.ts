@@ -30,12 +30,19 @@ export class AppError extends Error {
   }
 }
 
-function body(code: ErrorCode, message: string, details?: ErrorBody['details']): ErrorBody {
+/** `requestId`: the request's id (also in the X-Request-Id header and its log lines), for support. */
+function body(
+  code: ErrorCode,
+  message: string,
+  requestId: string,
+  details?: ErrorBody['details'],
+): ErrorBody {
   return {
     code,
     messageKey: errorMessageKey(code),
     message,
     statusCode: ERROR_CODES[code],
+    requestId,
     ...(details ? { details } : {}),
   };
 }
@@ -44,7 +51,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.status(error.statusCode).send(body(error.code, error.message, error.details));
+      return reply.status(error.statusCode).send(body(error.code, error.message, request.id, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => {
@@ -57,14 +64,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
           message: v.message ?? 'invalid',
         };
       });
-      return reply.status(400).send(body('VALIDATION_FAILED', 'The request is not valid.', details));
+      return reply
+        .status(400)
+        .send(body('VALIDATION_FAILED', 'The request is not valid.', request.id, details));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its contract');
-      return reply.status(500).send(body('INTERNAL', 'Internal error.'));
+      return reply.status(500).send(body('INTERNAL', 'Internal error.', request.id));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(400).send(body('BODY_TOO_LARGE', 'The request body is too large.'));
+      return reply.status(400).send(body('BODY_TOO_LARGE', 'The request body is too large.', request.id));
     }
     if (
       error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ||
@@ -72,18 +81,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
       error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' ||
       (error.statusCode === 400 && error instanceof SyntaxError)
     ) {
-      return reply.status(400).send(body('MALFORMED_BODY', 'The request body is malformed.'));
+      return reply.status(400).send(body('MALFORMED_BODY', 'The request body is malformed.', request.id));
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send(body('TOO_MANY_ATTEMPTS', 'Too many requests.'));
+      return reply.status(429).send(body('TOO_MANY_ATTEMPTS', 'Too many requests.', request.id));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(400).send(body('MALFORMED_BODY', error.message));
+      return reply.status(400).send(body('MALFORMED_BODY', error.message, request.id));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(body('INTERNAL', 'Internal error.'));
+    return reply.status(500).send(body('INTERNAL', 'Internal error.', request.id));
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(body('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`));
+    reply
+      .status(404)
+      .send(body('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`, request.id));
   });
 }

@@ -91,14 +91,21 @@ async function claimAndRun(
 export async function runDueJobs(
   db: Db,
   handlers: Record<string, JobHandler>,
-  options: { now?: Date; worker?: string; limit?: number; log?: FastifyBaseLogger } = {},
+  options: {
+    now?: Date;
+    worker?: string;
+    limit?: number;
+    log?: FastifyBaseLogger;
+    /** Asked before each claim: true stops the run (a shutdown lets the job in hand finish, claims no more). */
+    stopping?: () => boolean;
+  } = {},
 ): Promise<{ ran: number; failed: number }> {
   const now = options.now ?? new Date();
   const worker = options.worker ?? `pid-${process.pid}`;
   const limit = options.limit ?? 500;
   let ran = 0;
   let failed = 0;
-  for (let i = 0; i < limit; i++) {
+  for (let i = 0; i < limit && !options.stopping?.(); i++) {
     const outcome = await claimAndRun(db, handlers, now, worker);
     if (outcome === 'none') break;
     if (outcome === 'ran') ran++;
@@ -118,10 +125,14 @@ export function startJobRunner(
 ): { stop: () => Promise<void> } {
   const worker = `${process.pid}-${randomUUID().slice(0, 8)}`;
   let running: Promise<unknown> | null = null;
+  let stopped = false;
+  const stopping = () => stopped;
   const timer = setInterval(() => {
     if (running) return;
     running = (options.beforePoll?.() ?? Promise.resolve())
-      .then(() => runDueJobs(db, handlers, { worker, ...(options.log ? { log: options.log } : {}) }))
+      .then(() =>
+        runDueJobs(db, handlers, { worker, stopping, ...(options.log ? { log: options.log } : {}) }),
+      )
       .catch((error) => options.log?.error({ err: error }, 'job runner poll failed'))
       .finally(() => {
         running = null;
@@ -129,7 +140,9 @@ export function startJobRunner(
   }, options.intervalMs);
   timer.unref();
   return {
+    /** Finishes the job in hand (its transaction commits), claims no more. */
     async stop() {
+      stopped = true;
       clearInterval(timer);
       await running;
     },

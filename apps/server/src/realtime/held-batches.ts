@@ -83,6 +83,13 @@ export class HeldBatches {
       .map(([batchId, held]) => ({ batchId, messageId: held.rows![0]!.messageId }));
   }
 
+  /** Forgets every batch and answers the ids of the rows that were written and not sent (at shutdown). */
+  takeUnsent(): string[] {
+    const ids = [...this.held.values()].flatMap((held) => held.rows?.map((row) => row.messageId) ?? []);
+    this.held.clear();
+    return ids;
+  }
+
   get size(): number {
     return this.held.size;
   }

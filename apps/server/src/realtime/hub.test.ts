@@ -69,12 +69,13 @@ describe('handshake', () => {
 
   it('refuses an expired token', async () => {
     const { exp: _exp, iat: _iat, jti, ...claims } = decodeClaims(demo.token);
+    const key = server.secrets.signingKey();
     const expired = await new SignJWT(claims)
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: key.kid })
       .setJti(jti as string)
       .setIssuedAt(Math.floor(Date.now() / 1000) - 120)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
-      .sign(server.secrets.jwtKey);
+      .sign(key.secret);
     expect(await refusal(server.url, { userId: demo.userId, token: expired })).toMatchObject({
       code: 'TOKEN_EXPIRED',
     });
@@ -107,12 +108,13 @@ describe('handshake', () => {
 async function expiringIn(token: string, seconds: number): Promise<string> {
   const { exp: _exp, iat: _iat, jti, ...claims } = decodeClaims(token);
   const now = Math.floor(Date.now() / 1000);
+  const key = server.secrets.signingKey();
   return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: key.kid })
     .setJti(jti as string)
     .setIssuedAt(now)
     .setExpirationTime(now + seconds)
-    .sign(server.secrets.jwtKey);
+    .sign(key.secret);
 }
 
 /** Resolves with the reason the socket was closed for. */

@@ -13,7 +13,7 @@ import { type Database, type Db, rows, uuidList } from '../db/client.ts';
 import type { Config } from '../platform/config.ts';
 import { AppError } from '../platform/errors.ts';
 import { isUuid, sessionFromToken } from '../platform/guard.ts';
-import { bearer } from '../platform/tokens.ts';
+import { bearer, type JwtKeys } from '../platform/tokens.ts';
 import { heldForCommit, registerDispatcher, sendCommittedUnheard } from './held-batches.ts';
 import {
   acknowledge,
@@ -95,7 +95,7 @@ export interface HubDeps {
   app: FastifyInstance;
   config: Config;
   database: Database;
-  jwtKey: Uint8Array;
+  jwtKeys: JwtKeys;
   pushSender: PushSender;
 }
 
@@ -128,7 +128,7 @@ export async function createRealtimeHub({
   app,
   config,
   database,
-  jwtKey,
+  jwtKeys,
   pushSender,
 }: HubDeps): Promise<RealtimeHub> {
   const db: Db = database.db;
@@ -288,7 +288,7 @@ export async function createRealtimeHub({
     try {
       const token = handshakeToken(socket.handshake);
       if (!token) throw new AppError('UNAUTHENTICATED', 'Sign in first: the connection needs a token.');
-      const session = await sessionFromToken(db, jwtKey, token, app.liveSessions);
+      const session = await sessionFromToken(db, jwtKeys, token, app.liveSessions);
       const userId = first(socket.handshake.query.userId as string | string[] | undefined);
       if (!userId || userId !== session.userId) {
         throw new AppError('FORBIDDEN', 'The token does not belong to this user.');
@@ -315,7 +315,7 @@ export async function createRealtimeHub({
     const { userId, sessionId } = socket.data;
     // A session that ended between the handshake and the socket joining its session room sent its
     // closing order before the socket could hear it: checked again now that it would.
-    await sessionFromToken(db, jwtKey, handshakeToken(socket.handshake) ?? '');
+    await sessionFromToken(db, jwtKeys, handshakeToken(socket.handshake) ?? '');
     await acknowledgeStaleLogouts(db, userId, sessionId);
     let lastSeq = 0;
     const readAll = async () => {

@@ -235,3 +235,23 @@ export async function pruneAcknowledged(db: Db, retentionHours: number, limit: n
   );
   return deleted.length;
 }
+
+/**
+ * At shutdown, after the hub has stopped: rows written here already claimed (held to be sent from
+ * memory) whose commit was not heard in time are handed back — unclaimed, with a NOTIFY — so any instance
+ * sends them now rather than leaving them to the redelivery or the recipient's next connection. Rows of
+ * a transaction that rolled back do not exist and are not touched. Returns how many were handed back.
+ */
+export async function releaseHeld(db: Db): Promise<number> {
+  const ids = heldForCommit.takeUnsent();
+  if (ids.length === 0) return 0;
+  const released = await rows<{ id: string }>(
+    db,
+    sql`WITH released AS (
+          UPDATE realtime_messages SET dispatched_at = NULL
+          WHERE id IN ${uuidList(ids)} AND acknowledged_at IS NULL
+          RETURNING id)
+        SELECT id FROM released, (SELECT pg_notify(${OUTBOX_CHANNEL}, '')) AS notified`,
+  );
+  return released.length;
+}

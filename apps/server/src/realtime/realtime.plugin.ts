@@ -17,7 +17,7 @@ export async function registerRealtime(
     app,
     config: deps.config,
     database: deps.database,
-    jwtKey: deps.secrets.jwtKey,
+    jwtKeys: deps.secrets,
     pushSender: webPushSender(deps.secrets.vapid, vapidSubject(deps.config.mailFrom)),
   });
   realtimeRoutes(app, { db: deps.database.db });

@@ -10,18 +10,23 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { DEMO_PASSWORD, seedDemo } from '../modules/demo/seed.ts';
 import { loadConfig } from '../platform/config.ts';
 import type { LiveSessions } from '../platform/live-sessions.ts';
+import type { ServerSecrets } from '../platform/secrets.ts';
 
 /** The database the server suite runs on: PGlite in memory, or PostgreSQL when DATABASE_URL is set. */
 export const TEST_DATABASE_KIND = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
-/** A fresh database per test file: in-memory PGlite, or a new database on the PostgreSQL server. */
+/**
+ * A fresh database per test file: in-memory PGlite, or a new database on the PostgreSQL server (`url`).
+ * `kind` 'pglite' asks for PGlite even when DATABASE_URL is set.
+ */
 export async function freshDatabase(
   dataDir: string,
-): Promise<{ database: Database; drop: () => Promise<void> }> {
+  kind: 'pglite' | 'postgres' = TEST_DATABASE_KIND,
+): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
+  if (!adminUrl || kind === 'pglite') {
     const database = await openDatabase({ databaseUrl: null, dataDir, inMemoryDatabase: true });
-    return { database, drop: async () => {} };
+    return { database, url: null, drop: async () => {} };
   }
   const name = `fluxo_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -33,6 +38,7 @@ export async function freshDatabase(
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir, inMemoryDatabase: false });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -45,6 +51,9 @@ export async function freshDatabase(
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL database's URL; null on PGlite. */
+  databaseUrl: string | null;
+  secrets: ServerSecrets;
   liveSessions: LiveSessions;
   dataDir: string;
   publicKeyPem: string;
@@ -60,19 +69,38 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `env`: extra configuration variables (e.g. STRIPE_API_BASE pointing at a local stand-in). */
+/**
+ * `env`: extra configuration variables (e.g. STRIPE_API_BASE pointing at a local stand-in); `database`:
+ * PGlite even when DATABASE_URL is set.
+ * `configure`: adds hooks or routes to the app before it is ready (tests of the platform itself).
+ */
 export async function createTestApp(
-  options: { demo?: boolean; env?: Record<string, string> } = {},
+  options: {
+    demo?: boolean;
+    env?: Record<string, string>;
+    database?: 'pglite' | 'postgres';
+    configure?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fluxo-test-'));
-  const { database, drop } = await freshDatabase(dataDir);
+  const { database, url: databaseUrl, drop } = await freshDatabase(dataDir, options.database);
   const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env } as NodeJS.ProcessEnv;
+  // No web build unless the test hands one (WEB_DIST): the API suites need none.
   const config = loadConfig(env, {
-    webDist: path.join(dataDir, 'no-web'),
+    webDist: env.WEB_DIST ?? path.join(dataDir, 'no-web'),
   });
   const { app, secrets, liveSessions } = await buildApp({ config, database, logger: false });
-  if (options.demo !== false) await seedDemo(database.db);
-  await app.ready();
+  try {
+    options.configure?.(app);
+    if (options.demo !== false) await seedDemo(database.db);
+    await app.ready();
+  } catch (error) {
+    await app.close();
+    await database.close();
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 
   const encrypt = (password: string) =>
     publicEncrypt(
@@ -110,6 +138,8 @@ export async function createTestApp(
   return {
     app,
     database,
+    databaseUrl,
+    secrets,
     liveSessions,
     dataDir,
     publicKeyPem: secrets.publicKeyPem,

@@ -19,7 +19,12 @@ export function freePort(): Promise<number> {
 
 export interface ThrowawayPostgres {
   url: string;
+  /** Stops the server and removes the cluster. */
   stop(): Promise<void>;
+  /** Stops the server (fast shutdown: sessions are cut), keeping the cluster for `resume`. */
+  halt(): Promise<void>;
+  /** Starts the halted server again on the same port. */
+  resume(): Promise<void>;
 }
 
 /**
@@ -49,11 +54,23 @@ export async function startThrowawayPostgres(settings: string[] = []): Promise<T
     ...settings.map((s) => `-c ${s}`),
   ];
   run(['initdb', '-D', `${dir}/data`, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
-  run(['pg_ctl', '-D', `${dir}/data`, '-l', `${dir}/log`, '-w', '-o', options.join(' '), 'start']);
+  let running = false;
+  const start = () => {
+    run(['pg_ctl', '-D', `${dir}/data`, '-l', `${dir}/log`, '-w', '-o', options.join(' '), 'start']);
+    running = true;
+  };
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async halt() {
+      run(['pg_ctl', '-D', `${dir}/data`, '-m', 'fast', '-w', 'stop']);
+      running = false;
+    },
+    async resume() {
+      start();
+    },
     async stop() {
-      run(['pg_ctl', '-D', `${dir}/data`, '-m', 'fast', 'stop']);
+      if (running) run(['pg_ctl', '-D', `${dir}/data`, '-m', 'fast', 'stop']);
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -21,6 +21,10 @@ export interface ServerProcess {
   kill(): Promise<void>;
   /** Asks the process to shut down (SIGTERM) and waits for it. */
   stop(): Promise<void>;
+  /** Sends a signal without waiting (the shutdown tests watch what follows). */
+  signal(signal: NodeJS.Signals): void;
+  /** How the process ended, once it has. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 export interface ServerProcessOptions {
@@ -58,7 +62,9 @@ export async function startServerProcess(
       stdio: ['ignore', output, output],
     },
   );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (let ready = false; !ready; ) {
@@ -78,7 +84,15 @@ export async function startServerProcess(
     await exited;
     if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url, pid: child.pid!, dataDir, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+  return {
+    url,
+    pid: child.pid!,
+    dataDir,
+    kill: () => end('SIGKILL'),
+    stop: () => end('SIGTERM'),
+    signal: (signal) => child.kill(signal),
+    exited,
+  };
 }
 
 /**

@@ -29,4 +29,18 @@ export class SignInPage {
     await this.password.fill(password);
     await this.submit.click();
   }
+
+  /** The second step of an account with two-factor on: the code field. */
+  get twoFactorCode(): Locator {
+    return this.page.getByRole('textbox', { name: t(this.language, 'AUTH.TWO_FACTOR.CODE') });
+  }
+
+  /** Answers the second step with a code from the app or a recovery code. */
+  async enterTwoFactorCode(code: string): Promise<void> {
+    await expect(
+      this.page.getByRole('heading', { name: t(this.language, 'AUTH.TWO_FACTOR.TITLE') }),
+    ).toBeVisible();
+    await this.twoFactorCode.fill(code);
+    await this.page.getByRole('button', { name: t(this.language, 'AUTH.TWO_FACTOR.SUBMIT') }).click();
+  }
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { SectionLoader } from '../components/full-page-loader.tsx';
 import { useOrganizations } from '../features/organizations/hooks/use-organizations.ts';
+import { isShutOut, useTwoFactorStatus } from '../features/two-factor/api/two-factor.ts';
 import { useSession } from '../lib/auth/session.ts';
 import { hrefFor, paths, toDesktopPath } from '../lib/paths.ts';
 import { useOnMobileTree } from './guards.tsx';
@@ -54,5 +55,19 @@ export function RequireTreasuryAccess() {
     pos: canFromStrings(permissions, 'treasury.pos', PermissionFlag.VIEW),
   });
   if (target) return <Navigate to={hrefFor(target, mobile)} replace />;
+  return <Outlet />;
+}
+
+/**
+ * An organization that requires two-factor sign-in opens only to members who have it on: the others
+ * go to enrolment first (the server refuses them the organization's data anyway: TWO_FACTOR_REQUIRED).
+ */
+export function RequireTwoFactor() {
+  const mobile = useOnMobileTree();
+  const { selected } = useOrganizations();
+  const status = useTwoFactorStatus();
+  if (status.isPending && !status.isError) return <GuardLoader />;
+  if (isShutOut(status.data, selected?.id ?? null))
+    return <Navigate to={hrefFor(paths.app.settings.security.getHref(true), mobile)} replace />;
   return <Outlet />;
 }

@@ -20,7 +20,7 @@ export type Variant = 'desktop' | 'mobile';
 /** A path of the table as a route path inside its tree (`/auth` → `auth` under `/m`). */
 const at = (path: string) => path.replace(/^\//, '');
 
-const appGuard = (name: 'RequireUnlockedSubscription' | 'RequireTreasuryAccess') =>
+const appGuard = (name: 'RequireUnlockedSubscription' | 'RequireTreasuryAccess' | 'RequireTwoFactor') =>
   screen(
     () => import('./app-guards.tsx'),
     (m) => m[name],
@@ -57,6 +57,10 @@ const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
   [paths.app.treasury.wallets.path]: screen(
     () => import('../features/connections/routes/wallets.tsx'),
     (m) => m.WalletsRoute,
+  ),
+  [paths.app.settings.security.path]: screen(
+    () => import('../features/two-factor/routes/security.tsx'),
+    (m) => m.SecuritySettingsRoute,
   ),
 };
 
@@ -194,16 +198,22 @@ function signedInRoutes(variant: Variant): RouteObject[] {
                   ),
                 },
                 {
-                  path: at(paths.app.welcome.path),
-                  lazy: mobile
-                    ? screen(
-                        () => import('./routes/mobile/welcome.tsx'),
-                        (m) => m.MobileWelcomeRoute,
-                      )
-                    : screen(
-                        () => import('./routes/app/welcome.tsx'),
-                        (m) => m.WelcomeRoute,
-                      ),
+                  // The welcome page shows the organization in use: it too waits for two-factor when required.
+                  lazy: appGuard('RequireTwoFactor'),
+                  children: [
+                    {
+                      path: at(paths.app.welcome.path),
+                      lazy: mobile
+                        ? screen(
+                            () => import('./routes/mobile/welcome.tsx'),
+                            (m) => m.MobileWelcomeRoute,
+                          )
+                        : screen(
+                            () => import('./routes/app/welcome.tsx'),
+                            (m) => m.WelcomeRoute,
+                          ),
+                    },
+                  ],
                 },
                 ...settings.map(pageRoute),
                 {
@@ -214,10 +224,16 @@ function signedInRoutes(variant: Variant): RouteObject[] {
                   ),
                   children: [
                     {
-                      lazy: appGuard('RequireTreasuryAccess'),
-                      children: treasury.map(pageRoute),
+                      // An organization that requires two-factor sign-in opens only to members who have it.
+                      lazy: appGuard('RequireTwoFactor'),
+                      children: [
+                        {
+                          lazy: appGuard('RequireTreasuryAccess'),
+                          children: treasury.map(pageRoute),
+                        },
+                        ...others.map(pageRoute),
+                      ],
                     },
-                    ...others.map(pageRoute),
                   ],
                 },
               ],

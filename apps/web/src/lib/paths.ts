@@ -99,6 +99,11 @@ export const paths = {
       teams: route('/settings/teams'),
       manageAssociation: route('/settings/manage-association'),
       pluginsManagement: route('/settings/plugins-management'),
+      /** Sign-in security: two-factor sign-in. `required`: sent here by an organization that requires it. */
+      security: {
+        path: '/settings/security',
+        getHref: (required?: boolean) => (required ? '/settings/security?required=1' : '/settings/security'),
+      },
     },
   },
 } as const;

@@ -41,7 +41,15 @@ export const signinContract = defineContract({
   method: 'POST',
   path: '/api/v1/auth/signin',
   body: z.strictObject({ email: ZEmail, password: ZEncryptedPassword }),
-  response: ZTokenResponse,
+  /** A session, or for an account with two-factor on the second step (two-factor/contracts.ts). */
+  response: z.union([
+    ZTokenResponse,
+    z.object({
+      twoFactorRequired: z.literal(true),
+      twoFactorToken: z.string(),
+      expiresInSeconds: z.number().int(),
+    }),
+  ]),
 });
 export const signoutContract = defineContract({
   method: 'POST',

@@ -243,7 +243,10 @@ export const saveOrganizationSettingContract = defineContract({
   response: ZOrganizationSetting,
 });
 
-/** Whether an organization with this VAT number already exists in Fluxo. */
+/**
+ * Whether an organization with this VAT number already exists in Fluxo. Its id and name come only to
+ * its own members and to an Admin (docs/security.md).
+ */
 export const organizationByVatNumberContract = defineContract({
   method: 'GET',
   path: '/api/v1/organizations/byvatnumber',

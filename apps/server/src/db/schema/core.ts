@@ -120,6 +120,8 @@ export const organizations = pgTable(
     logoUrl: text('logo_url'),
     subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
     cloudCredit: integer('cloud_credit').notNull().default(0),
+    /** Set by the owner: every member must sign in with two-factor to reach the organization. */
+    twoFactorRequired: boolean('two_factor_required').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('organizations_country_vat_key').on(t.country, t.vatNumber)],

@@ -12,12 +12,15 @@ import {
   validatePhoneContract,
 } from '@fluxo/domain';
 import type { FastifyInstance } from 'fastify';
-import { PUBLIC, USER } from '../../platform/access.ts';
+import { type Access, PUBLIC, USER, withDetail } from '../../platform/access.ts';
 import { requireSession } from '../../platform/guard.ts';
 import { addRoute } from '../../platform/route.ts';
 import { clientKey } from '../../platform/throttle.ts';
 import type { AuthDeps } from '../auth/auth.service.ts';
 import * as account from './account.service.ts';
+
+/** A customer record is its user's own; an Admin may read anyone's. */
+const SELF_OR_ADMIN: Access = { kind: 'self', from: 'param', orAdmin: true };
 
 export function accountRoutes(app: FastifyInstance, deps: AuthDeps): void {
   addRoute(app, validateAccountContract, PUBLIC, async ({ query, request }) =>
@@ -52,15 +55,16 @@ export function accountRoutes(app: FastifyInstance, deps: AuthDeps): void {
     account.getSettingValue(deps, requireSession(request), query.s),
   );
 
-  addRoute(app, customerContract, USER, async ({ params, request }) =>
-    account.getCustomer(deps, requireSession(request), params.id),
+  addRoute(app, customerContract, SELF_OR_ADMIN, async ({ params }) => account.getCustomer(deps, params.id));
+
+  addRoute(app, customerByUserIdContract, SELF_OR_ADMIN, async ({ params }) =>
+    account.getCustomer(deps, params.id),
   );
 
-  addRoute(app, customerByUserIdContract, USER, async ({ params, request }) =>
-    account.getCustomer(deps, requireSession(request), params.id),
-  );
-
-  addRoute(app, externalOrganizationContract, USER, async ({ query }) =>
-    account.findExternalOrganization(deps, query.country, query.vatNumber),
+  addRoute(
+    app,
+    externalOrganizationContract,
+    withDetail(USER, 'public company-register data, no Fluxo ids'),
+    async ({ query }) => account.findExternalOrganization(deps, query.country, query.vatNumber),
   );
 }

@@ -5,7 +5,6 @@ import {
   isValidTaxNumber,
   type Language,
   nationalTaxNumber,
-  Profile,
   USER_SETTING_NAMES,
   USER_SETTING_SCHEMAS,
   type UserSettingName,
@@ -198,11 +197,8 @@ function isSettingName(name: string): name is UserSettingName {
   return (USER_SETTING_NAMES as string[]).includes(name);
 }
 
-/** A user's customer record: the user themself or an Admin only; anyone else is refused. */
-export async function getCustomer(deps: AuthDeps, session: Session, userId: string): Promise<Customer> {
-  if (session.userId !== userId && session.claims.pid !== Profile.ADMIN) {
-    throw new AppError('FORBIDDEN', 'You may only see your own customer record.');
-  }
+/** A user's customer record: the guard lets only the user themself or an Admin ask. */
+export async function getCustomer(deps: AuthDeps, userId: string): Promise<Customer> {
   const row = await repo.findCustomer(deps.db, userId);
   if (!row) throw new AppError('NOT_FOUND', 'Unknown customer.');
   return {

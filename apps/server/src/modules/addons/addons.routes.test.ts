@@ -76,7 +76,7 @@ describe('add-on cost', () => {
       token: demo,
     });
     expect(other.statusCode).toBe(403);
-    expect(other.json().code).toBe('FORBIDDEN');
+    expect(other.json().code).toBe('SELF_ONLY');
   });
 
   it('gives founders their discount', async () => {

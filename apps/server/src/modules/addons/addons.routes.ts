@@ -12,7 +12,7 @@ import {
 } from '@fluxo/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { USER } from '../../platform/access.ts';
+import { type Access, USER, withDetail } from '../../platform/access.ts';
 import { requireOrg, requireSession } from '../../platform/guard.ts';
 import { idempotencyKey, once } from '../../platform/idempotency.ts';
 import { addRoute } from '../../platform/route.ts';
@@ -24,6 +24,12 @@ const orgHeader = (request: FastifyRequest) =>
   typeof request.headers.orgid === 'string' && request.headers.orgid !== ''
     ? request.headers.orgid
     : undefined;
+
+/** Purchases: user add-ons for the caller; an organization's need its billing.subscriptions CREATE. */
+const PURCHASE: Access = withDetail(
+  USER,
+  'organization add-ons need billing.subscriptions CREATE in the organization named (per item)',
+);
 
 export function addonsRoutes(app: FastifyInstance, deps: { db: Db; billing: BillingConfig }): void {
   /** Every purchase runs once per Idempotency-Key; a replay answers the first response. */
@@ -41,8 +47,8 @@ export function addonsRoutes(app: FastifyInstance, deps: { db: Db; billing: Bill
     return response;
   };
 
-  addRoute(app, userAddonCostContract, USER, async ({ params, query, request }) =>
-    addons.userAddonCost(deps.db, requireSession(request), params.id, query.key),
+  addRoute(app, userAddonCostContract, { kind: 'self', from: 'param' }, async ({ params, query }) =>
+    addons.userAddonCost(deps.db, params.id, query.key),
   );
 
   addRoute(
@@ -60,7 +66,7 @@ export function addonsRoutes(app: FastifyInstance, deps: { db: Db; billing: Bill
 
   addRoute(app, resourceCostContract, USER, async ({ query }) => addons.resourceCost(query.key));
 
-  addRoute(app, buyAddonContract, USER, async ({ body, request, reply }) =>
+  addRoute(app, buyAddonContract, PURCHASE, async ({ body, request, reply }) =>
     purchase(request, reply, buyAddonContract.path, body, (tx) =>
       addons.buyAddons(tx, deps.billing, requireSession(request), [body], {
         organizationHeader: orgHeader(request),
@@ -68,7 +74,7 @@ export function addonsRoutes(app: FastifyInstance, deps: { db: Db; billing: Bill
     ),
   );
 
-  addRoute(app, buyAddonsContract, USER, async ({ body, request, reply }) =>
+  addRoute(app, buyAddonsContract, PURCHASE, async ({ body, request, reply }) =>
     purchase(request, reply, buyAddonsContract.path, body, (tx) =>
       addons.buyAddons(tx, deps.billing, requireSession(request), body.items, {
         organizationHeader: orgHeader(request),
@@ -76,7 +82,7 @@ export function addonsRoutes(app: FastifyInstance, deps: { db: Db; billing: Bill
     ),
   );
 
-  addRoute(app, buyAddonOnTrialContract, USER, async ({ body, request, reply }) =>
+  addRoute(app, buyAddonOnTrialContract, PURCHASE, async ({ body, request, reply }) =>
     purchase(request, reply, buyAddonOnTrialContract.path, body, (tx) =>
       addons.buyAddons(tx, deps.billing, requireSession(request), [body], {
         organizationHeader: orgHeader(request),

@@ -113,10 +113,10 @@ async function costFor(
   };
 }
 
-export async function userAddonCost(db: Db, session: Session, userId: string, key: string, now = new Date()) {
-  if (userId !== session.userId) throw new AppError('FORBIDDEN', 'You may only price add-ons for yourself.');
+/** The cost of a user add-on for the user themself (the guard's `self` rule). */
+export async function userAddonCost(db: Db, userId: string, key: string, now = new Date()) {
   const definition = requireDefinition(key, 'user');
-  const subscription = requireOpen(await ownSubscription(db, session.userId));
+  const subscription = requireOpen(await ownSubscription(db, userId));
   return costFor(db, definition, subscription, { organizationId: null, userId }, now);
 }
 

@@ -9,17 +9,17 @@ import type { FastifyInstance } from 'fastify';
 import { PUBLIC, USER } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/guard.ts';
-import { decryptPassword } from '../../platform/passwords.ts';
 import { addRoute } from '../../platform/route.ts';
+import type { PasswordKeys } from '../../platform/secrets.ts';
 import { clientKey } from '../../platform/throttle.ts';
 import * as auth from './auth.service.ts';
 
 export function authRoutes(
   app: FastifyInstance,
-  deps: auth.AuthDeps & { privateKeyPem: string; sockets: auth.SessionSockets },
+  deps: auth.AuthDeps & { passwordKeys: PasswordKeys; sockets: auth.SessionSockets },
 ): void {
   addRoute(app, signupContract, PUBLIC, async ({ body, request }) => {
-    const password = decryptPassword(deps.privateKeyPem, body.password);
+    const password = await deps.passwordKeys.decryptPassword(body.password);
     const checked = ZPlainPassword.safeParse(password);
     if (!checked.success) {
       throw new AppError('VALIDATION_FAILED', 'The password must have 8 to 200 characters.', [
@@ -35,7 +35,7 @@ export function authRoutes(
 
   addRoute(app, signinContract, PUBLIC, async ({ body, request }) => {
     return auth.signin(deps, clientKey(request.ip), body.email, () =>
-      decryptPassword(deps.privateKeyPem, body.password),
+      deps.passwordKeys.decryptPassword(body.password),
     );
   });
 

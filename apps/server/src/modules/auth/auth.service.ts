@@ -17,12 +17,13 @@ import {
   type Throttle,
   tooManyAttempts,
 } from '../../platform/throttle.ts';
-import { signToken } from '../../platform/tokens.ts';
+import { type JwtKeys, signToken } from '../../platform/tokens.ts';
+import * as twoFactor from '../two-factor/two-factor.service.ts';
 import { buildClaims } from './session-claims.ts';
 
 export interface AuthDeps {
   db: Db;
-  jwtKey: Uint8Array;
+  jwtKeys: JwtKeys;
   tokenTtlSeconds: number;
   mailer: Mailer;
   /** Failure and rate counters shared by every instance (platform/throttle.ts). */
@@ -41,11 +42,11 @@ const hashCode = (code: string) => createHash('sha256').update(code).digest('hex
 
 export async function issueToken(deps: AuthDeps, userId: string, sessionId: string) {
   const claims = await buildClaims(deps.db, userId);
-  const token = await signToken(deps.jwtKey, claims, sessionId, deps.tokenTtlSeconds);
+  const token = await signToken(deps.jwtKeys, claims, sessionId, deps.tokenTtlSeconds);
   return { auth_token: token, id: userId };
 }
 
-async function startSession(deps: AuthDeps, userId: string) {
+export async function startSession(deps: AuthDeps, userId: string) {
   const expiresAt = new Date(Date.now() + deps.tokenTtlSeconds * 1000);
   const [session] = await deps.db
     .insert(sessions)
@@ -198,16 +199,19 @@ async function tellOwner(deps: AuthDeps, email: string, failures: number): Promi
  * Wrong password and unknown e-mail get the same answer after the same work, under the sign-in
  * throttle (throttledAttempt). `password` decrypts the password sent: only once the throttle and the
  * hashing queue have let the attempt through, so a refused flood costs neither RSA nor the database.
+ * An account with two-factor on gets a second-step token instead of a session (two-factor.service.ts).
  */
-export async function signin(deps: AuthDeps, client: string, email: string, password: () => string) {
+export async function signin(deps: AuthDeps, client: string, email: string, password: () => Promise<string>) {
   const user = await throttledAttempt(deps, client, email, () =>
     deps.hashing.run(client, async () => {
-      const plain = password();
+      const plain = await password();
       const [found] = await deps.db.select().from(users).where(eq(users.email, email));
       const ok = await verifyPassword(plain, found ? found.passwordHash : await decoyHash);
       return found && ok && !found.disabled ? found : null;
     }),
   );
+  // With two-factor on, the password only opens the second step (a token that is not a session).
+  if (await twoFactor.isEnabled(deps.db, user.id)) return twoFactor.startSecondStep(deps, user.id);
   return startSession(deps, user.id);
 }
 

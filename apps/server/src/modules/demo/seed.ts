@@ -9,6 +9,7 @@ import {
   portfolioClients,
   subscriptions,
   users,
+  userTwoFactor,
 } from '../../db/schema.ts';
 import { type Config, loadConfig } from '../../platform/config.ts';
 import { hashPassword } from '../../platform/passwords.ts';
@@ -36,7 +37,22 @@ export const DEMO_ACCOUNTS = {
   trial: 'trial@fluxo.example',
   admin: 'admin@fluxo.example',
   aoOwner: 'ao.owner@fluxo.example',
+  /** Owners without two-factor, for the browser test that turns it on and uses it (one per project). */
+  twoFactor1: 'twofactor1@fluxo.example',
+  twoFactor2: 'twofactor2@fluxo.example',
+  /** Owners with two-factor on (DEMO_TWO_FACTOR_SECRET), for the test that requires it of members. */
+  twoFactorOwner1: 'tfowner1@fluxo.example',
+  twoFactorOwner2: 'tfowner2@fluxo.example',
+  /** Members of tfowner1@'s and tfowner2@'s organizations, without two-factor. */
+  twoFactorMember1: 'tfmember1@fluxo.example',
+  twoFactorMember2: 'tfmember2@fluxo.example',
 } as const;
+
+/**
+ * The authenticator secret of the demo owners with two-factor on (base32, 160 bits). Public like the
+ * demo password: any TOTP app given it signs them in.
+ */
+export const DEMO_TWO_FACTOR_SECRET = 'FLUXODEMOTWOFACTORSECRETKEY23456';
 
 interface UserSeed {
   email: string;
@@ -329,6 +345,47 @@ export async function seedDemo(
     );
 
     await addUser({ email: DEMO_ACCOUNTS.admin, name: 'Administração Fluxo', profile: 0, language: 'gb' });
+
+    // Two-factor sign-in: owners who turn it on themselves, and owners who have it and may require it
+    // of their members (spare accounts for the browser tests, one per Playwright project).
+    const twoFactorOrg = (name: string, vatNumber: string): OrgSeed => ({
+      name,
+      vatNumber,
+      country: 'PT',
+      city: 'Coimbra',
+      postalCode: '3000-214',
+      address: 'Rua Ferreira Borges 10',
+      sectorCode: 'M',
+    });
+    const twoFactorAccounts = [
+      [DEMO_ACCOUNTS.twoFactor1, 'Tomás Dois Fatores', 'Dois Fatores Um, Lda', '517000083'],
+      [DEMO_ACCOUNTS.twoFactor2, 'Teresa Dois Fatores', 'Dois Fatores Dois, Lda', '517000091'],
+    ] as const;
+    for (const [email, name, org, nif] of twoFactorAccounts) {
+      const owner = await addUser({ email, name, profile: 2, language: 'gb' });
+      await addOrg(
+        twoFactorOrg(org, nif),
+        owner,
+        await addSubscription(owner, 'premium', SubscriptionStatus.ACTIVE),
+      );
+    }
+    const requiringOwners = [
+      [DEMO_ACCOUNTS.twoFactorOwner1, DEMO_ACCOUNTS.twoFactorMember1, 'Segura Um, Lda', '517000105'],
+      [DEMO_ACCOUNTS.twoFactorOwner2, DEMO_ACCOUNTS.twoFactorMember2, 'Segura Dois, Lda', '517000113'],
+    ] as const;
+    for (const [ownerEmail, memberEmail, org, nif] of requiringOwners) {
+      const owner = await addUser({ email: ownerEmail, name: 'Olga Segura', profile: 2, language: 'gb' });
+      await tx
+        .insert(userTwoFactor)
+        .values({ userId: owner, secret: DEMO_TWO_FACTOR_SECRET, enabledAt: new Date() });
+      const orgId = await addOrg(
+        twoFactorOrg(org, nif),
+        owner,
+        await addSubscription(owner, 'premium', SubscriptionStatus.ACTIVE),
+      );
+      const member = await addUser({ email: memberEmail, name: 'Mário Membro', profile: 2, language: 'gb' });
+      await addMember(orgId, member, allGrants());
+    }
   });
   log?.info('demo data seeded (password: fluxo-demo)');
   return true;

@@ -533,7 +533,7 @@ describe('GET, PATCH, DELETE /organizations/:id', () => {
       token: tokens.demo!,
     });
     expect(notOwner.statusCode).toBe(403);
-    expect(notOwner.json().code).toBe('FORBIDDEN');
+    expect(notOwner.json().code).toBe('OWNER_ONLY');
 
     const owner = await newUser();
     const member = await newUser();
@@ -590,7 +590,7 @@ describe('GET, PATCH, DELETE /organizations/:id', () => {
 });
 
 describe('brand, type, owner and cloud credit', () => {
-  it('are shown to any member, whatever their grants', async () => {
+  it('brand, type and cloud credit are shown to any member, whatever their grants', async () => {
     const id = orgIds[DEMO_ORG]!;
     const brand = await t.call({
       method: 'GET',
@@ -605,19 +605,36 @@ describe('brand, type, owner and cloud credit', () => {
       token: tokens.cash!,
     });
     expect(type.json()).toEqual({ organizationId: id, type: 'company' });
-    const owner = await t.call({
-      method: 'GET',
-      url: `/api/v1/organizations/${id}/owner`,
-      token: tokens.pos!,
-    });
-    expect(owner.json()).toEqual({
+    const cloud = await t.call({ method: 'GET', url: `/api/v1/access/${id}/cloud`, token: tokens.pos! });
+    expect(cloud.json()).toEqual({ organizationId: id, cloudCredit: 50 });
+  });
+
+  it("the owner's e-mail only to the owner and members who may see the organization's settings", async () => {
+    const id = orgIds[DEMO_ORG]!;
+    const owner = (token: string) =>
+      t.call({ method: 'GET', url: `/api/v1/organizations/${id}/owner`, token, orgId: id });
+    const expected = {
       organizationId: id,
       userId: userIds.demo,
       name: 'Ana Demo',
       email: 'demo@fluxo.example',
+    };
+    expect((await owner(tokens.demo!)).json()).toEqual(expected);
+    for (const name of ['pos', 'cash']) {
+      const refused = await owner(tokens[name]!);
+      expect(refused.statusCode, name).toBe(403);
+      expect(refused.body, name).not.toContain('demo@fluxo.example');
+    }
+    const settingsViewer = await newUser();
+    const granted = await t.call({
+      method: 'POST',
+      url: '/api/v1/organizations/permissions',
+      token: tokens.demo!,
+      orgId: id,
+      payload: { email: settingsViewer.email, permissions: ['organization.settings.1'] },
     });
-    const cloud = await t.call({ method: 'GET', url: `/api/v1/access/${id}/cloud`, token: tokens.pos! });
-    expect(cloud.json()).toEqual({ organizationId: id, cloudCredit: 50 });
+    expect(granted.statusCode).toBe(200);
+    expect((await owner(settingsViewer.token)).json()).toEqual(expected);
   });
 
   it('are refused to anyone else, with the id in the path or the OrgId header', async () => {
@@ -641,8 +658,9 @@ describe('brand, type, owner and cloud credit', () => {
       token: tokens.trial!,
     });
     expect(missing.statusCode).toBe(403);
+    // The guard decides before validation: a malformed id names no organization of the caller.
     const bad = await t.call({ method: 'GET', url: '/api/v1/organizations/xyz/brand', token: tokens.trial! });
-    expect(bad.statusCode).toBe(400);
+    expect(bad.statusCode).toBe(403);
   });
 });
 
@@ -729,17 +747,27 @@ describe('GET /organizations/byvatnumber', () => {
       token,
     });
 
-  it('tells a signed-in user whether an organization with the VAT number exists', async () => {
-    expect((await lookup('PT', '508332150')).json()).toEqual({
-      exists: true,
-      id: orgIds[DEMO_ORG],
-      name: DEMO_ORG,
-    });
-    expect((await lookup('pt', 'PT 508 332 150')).json()).toMatchObject({ exists: true });
-    expect((await lookup('AO', '5417012345')).json()).toMatchObject({ exists: true, name: AO_ORG });
+  it('tells a signed-in user only whether an organization with the VAT number exists', async () => {
+    // trial@ belongs to neither organization: no id, no name.
+    expect((await lookup('PT', '508332150')).json()).toEqual({ exists: true });
+    expect((await lookup('pt', 'PT 508 332 150')).json()).toEqual({ exists: true });
+    expect((await lookup('AO', '5417012345')).json()).toEqual({ exists: true });
     expect((await lookup('PT', nextNif())).json()).toEqual({ exists: false });
     // Same number, other country.
     expect((await lookup('MZ', '508332150')).json()).toEqual({ exists: false });
+  });
+
+  it("gives the organization's id and name only to its members and to an Admin", async () => {
+    const found = { exists: true, id: orgIds[DEMO_ORG], name: DEMO_ORG };
+    expect((await lookup('PT', '508332150', tokens.demo!)).json()).toEqual(found);
+    expect((await lookup('PT', '508332150', tokens.pos!)).json()).toEqual(found);
+    expect((await lookup('PT', '508332150', tokens.admin!)).json()).toEqual(found);
+    expect((await lookup('AO', '5417012345', tokens.demo!)).json()).toMatchObject({ name: AO_ORG });
+    for (const name of ['ao.owner', 'accountant', 'trial']) {
+      const stranger = await lookup('PT', '508332150', tokens[name]!);
+      expect(stranger.json(), name).toEqual({ exists: true });
+      expect(stranger.body, name).not.toContain(orgIds[DEMO_ORG]!);
+    }
   });
 
   it('refuses a VAT number that is not valid for the country', async () => {
@@ -1058,7 +1086,7 @@ describe('GET /access/organizations', () => {
       token: tokens.demo!,
     });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json().code).toBe('FORBIDDEN');
+    expect(forbidden.json().code).toBe('SELF_ONLY');
     const admin = await t.call({
       method: 'GET',
       url: `/api/v1/access/organizations?userId=${userIds.pos}`,
@@ -1113,11 +1141,13 @@ describe('GET /credits/user/:id/plan-for-adding-organization', () => {
   it('answers only the user themselves or an Admin', async () => {
     const other = await room(tokens.demo!, userIds.trial!);
     expect(other.statusCode).toBe(403);
-    expect(other.json().code).toBe('FORBIDDEN');
+    expect(other.json().code).toBe('SELF_ONLY');
     const admin = await room(tokens.admin!, userIds.trial!);
     expect(admin.statusCode).toBe(200);
     expect((await room(tokens.admin!, randomUUID())).statusCode).toBe(404);
-    expect((await room(tokens.demo!, 'me')).statusCode).toBe(400);
+    // The guard decides before validation: a malformed id is simply not the caller's.
+    expect((await room(tokens.demo!, 'me')).statusCode).toBe(403);
+    expect((await room(tokens.admin!, 'me')).statusCode).toBe(400);
   });
 });
 

@@ -22,17 +22,18 @@ import {
 } from '@fluxo/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { type Access, USER } from '../../platform/access.ts';
+import { type Access, USER, withDetail } from '../../platform/access.ts';
 import { requireOrg, requireSession } from '../../platform/guard.ts';
 import { addRoute } from '../../platform/route.ts';
 import * as organizations from './organizations.service.ts';
 
-const { VIEW, EDIT, DELETE } = PermissionFlag;
+const { VIEW, EDIT } = PermissionFlag;
 
 /**
- * Access rules. Routes on one organization name it by the `:id` path parameter (`from: 'param'`) or
- * the OrgId header; routes open to any member whatever their grants (brand, type, owner, cloud,
- * leave) are signed-in routes whose service checks the membership.
+ * Audiences (platform/access.ts). Routes on one organization name it by the `:id` path parameter
+ * (`from: 'param'`) or the OrgId header. What the shell needs of any organization it shows (brand,
+ * type, cloud credit) is for every member; the owner's e-mail is for those who may see the
+ * organization's settings.
  */
 const ORG_VIEW: Access = {
   kind: 'org',
@@ -42,36 +43,50 @@ const ORG_VIEW: Access = {
   allowLocked: true,
 };
 const ORG_EDIT: Access = { kind: 'org', resource: 'organization.orgs', flag: EDIT, from: 'param' };
-const ORG_DELETE: Access = {
-  kind: 'org',
-  resource: 'organization.orgs',
-  flag: DELETE,
-  from: 'param',
-  allowLocked: true,
-};
+const OWNER: Access = { kind: 'owner', from: 'param', allowLocked: true };
+const MEMBER: Access = { kind: 'member', from: 'param', allowLocked: true };
+/** Leaving shows nothing of the organization, so its two-factor requirement does not stand in the way. */
+const MEMBER_LEAVING: Access = { kind: 'member', from: 'param', allowLocked: true, withoutTwoFactor: true };
 const SETTINGS_VIEW: Access = { kind: 'org', resource: 'organization.settings', flag: VIEW, from: 'param' };
+const OWNER_CONTACT: Access = { ...SETTINGS_VIEW, allowLocked: true };
 const SETTINGS_EDIT: Access = { kind: 'org', resource: 'organization.settings', flag: EDIT };
 const TEAMS_EDIT: Access = { kind: 'org', resource: 'settings.teams', flag: EDIT };
-const PORTFOLIO_CLIENTS_EDIT: Access = { kind: 'org', resource: 'portfolio.configClients', flag: EDIT };
+const PORTFOLIO_CLIENTS_EDIT: Access = {
+  kind: 'org',
+  resource: 'portfolio.configClients',
+  flag: EDIT,
+  detail: 'the OrgId organization must be a portfolio firm and the target organization its client',
+};
+const SELF_OR_ADMIN_PARAM: Access = { kind: 'self', from: 'param', orAdmin: true };
+const SELF_OR_ADMIN_QUERY: Access = { kind: 'self', from: 'query', orAdmin: true };
 
 export function organizationsRoutes(app: FastifyInstance, deps: { db: Db }): void {
   const { db } = deps;
 
-  addRoute(app, permissionCheckContract, USER, async ({ request, query }) => ({
-    allowed: await organizations.checkPermission(
-      db,
-      requireSession(request).userId,
-      query.organizationId,
-      query.permission,
-    ),
-  }));
+  addRoute(
+    app,
+    permissionCheckContract,
+    withDetail(USER, "answers only about the caller's own grants; false outside their organizations"),
+    async ({ request, query }) => ({
+      allowed: await organizations.checkPermission(
+        db,
+        requireSession(request).userId,
+        query.organizationId,
+        query.permission,
+      ),
+    }),
+  );
 
   addRoute(app, organizationsAllContract, USER, async ({ request }) =>
     organizations.listOrganizations(db, requireSession(request).userId),
   );
 
-  addRoute(app, organizationByVatNumberContract, USER, async ({ query }) =>
-    organizations.findByVatNumber(db, query.country, query.vatNumber),
+  addRoute(
+    app,
+    organizationByVatNumberContract,
+    withDetail(USER, 'whether the VAT number is taken; the id and name only to its members and Admin'),
+    async ({ query, request }) =>
+      organizations.findByVatNumber(db, requireSession(request), query.country, query.vatNumber),
   );
 
   addRoute(app, organizationSectorsContract, USER, async ({ query }) =>
@@ -90,20 +105,20 @@ export function organizationsRoutes(app: FastifyInstance, deps: { db: Db }): voi
     organizations.updateOrganization(db, requireSession(request).userId, params.id, body),
   );
 
-  addRoute(app, deleteOrganizationContract, ORG_DELETE, async ({ request }) => ({
+  addRoute(app, deleteOrganizationContract, OWNER, async ({ request }) => ({
     deleted: await organizations.deleteOrganization(db, requireOrg(request)),
   }));
 
-  addRoute(app, getOrganizationBrandContract, USER, async ({ request, params }) =>
-    organizations.getBrand(db, requireSession(request).userId, params.id),
+  addRoute(app, getOrganizationBrandContract, MEMBER, async ({ params }) =>
+    organizations.getBrand(db, params.id),
   );
 
-  addRoute(app, getOrganizationTypeContract, USER, async ({ request, params }) =>
-    organizations.getType(db, requireSession(request).userId, params.id),
+  addRoute(app, getOrganizationTypeContract, MEMBER, async ({ params }) =>
+    organizations.getType(db, params.id),
   );
 
-  addRoute(app, getOrganizationOwnerContract, USER, async ({ request, params }) =>
-    organizations.getOwner(db, requireSession(request).userId, params.id),
+  addRoute(app, getOrganizationOwnerContract, OWNER_CONTACT, async ({ params }) =>
+    organizations.getOwner(db, params.id),
   );
 
   addRoute(app, getOrganizationSettingContract, SETTINGS_VIEW, async ({ params, query }) =>
@@ -114,8 +129,8 @@ export function organizationsRoutes(app: FastifyInstance, deps: { db: Db }): voi
     organizations.saveSetting(db, requireOrg(request).id, body.key, body.value),
   );
 
-  addRoute(app, leaveOrganizationContract, USER, async ({ request, params }) =>
-    organizations.leaveOrganization(db, requireSession(request).userId, params.id),
+  addRoute(app, leaveOrganizationContract, withDetail(MEMBER_LEAVING, 'not the owner'), async ({ request }) =>
+    organizations.leaveOrganization(db, requireSession(request).userId, requireOrg(request)),
   );
 
   addRoute(app, setMemberPermissionsContract, TEAMS_EDIT, async ({ request, body }) =>
@@ -132,15 +147,15 @@ export function organizationsRoutes(app: FastifyInstance, deps: { db: Db }): voi
     organizations.setPortfolioPermissions(db, requireSession(request), requireOrg(request), body),
   );
 
-  addRoute(app, accessOrganizationsContract, USER, async ({ request, query }) =>
+  addRoute(app, accessOrganizationsContract, SELF_OR_ADMIN_QUERY, async ({ request, query }) =>
     organizations.accessOrganizations(db, requireSession(request), query.userId),
   );
 
-  addRoute(app, organizationCloudContract, USER, async ({ request, params }) =>
-    organizations.getCloud(db, requireSession(request).userId, params.id),
+  addRoute(app, organizationCloudContract, MEMBER, async ({ params }) =>
+    organizations.getCloud(db, params.id),
   );
 
-  addRoute(app, planForAddingOrganizationContract, USER, async ({ request, params }) =>
+  addRoute(app, planForAddingOrganizationContract, SELF_OR_ADMIN_PARAM, async ({ request, params }) =>
     organizations.planForAddingOrganization(db, requireSession(request), params.id),
   );
 }

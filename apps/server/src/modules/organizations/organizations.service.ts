@@ -137,16 +137,6 @@ export async function listOrganizations(db: Db, userId: string): Promise<Organiz
 
 const NO_ACCESS = 'You have no access to this organization.';
 
-/**
- * The caller's membership of an organization, for routes open to any member whatever their grants.
- * Non-members get the same answer whether or not the organization exists.
- */
-export async function requireMember(db: Db, userId: string, organizationId: string): Promise<OrgContext> {
-  const org = await loadOrgContext(db, userId, organizationId);
-  if (!org) throw new AppError('FORBIDDEN', NO_ACCESS);
-  return org;
-}
-
 /** Spec §5: the permission string names a resource and the bits asked for; non-members get false. */
 export async function checkPermission(
   db: Db,
@@ -243,15 +233,8 @@ function planRoom(subscription: repo.CurrentSubscription | null): PlanRoom {
   };
 }
 
-/** Self, or an Admin asking about anyone. */
-function requireSelfOrAdmin(session: Session, userId: string): void {
-  if (userId !== session.userId && session.claims.pid !== Profile.ADMIN) {
-    throw new AppError('FORBIDDEN', 'Only an Admin may ask about another user.');
-  }
-}
-
+/** The user themself, or an Admin asking about anyone (the guard's `self` rule). */
 export async function planForAddingOrganization(db: Db, session: Session, userId: string): Promise<PlanRoom> {
-  requireSelfOrAdmin(session, userId);
   if (userId !== session.userId && !(await repo.findUserById(db, userId))) {
     throw new AppError('NOT_FOUND', 'Unknown user.');
   }
@@ -410,11 +393,8 @@ export async function updateOrganization(
   return getOrganization(db, userId, organizationId);
 }
 
-/** Only the owner deletes an organization (the guard has checked organization.orgs DELETE). */
+/** Deletes an organization; its owner alone may (the guard's `owner` rule). */
 export async function deleteOrganization(db: Db, org: OrgContext): Promise<boolean> {
-  if (org.role !== 'owner') {
-    throw new AppError('FORBIDDEN', 'Only the owner may delete the organization.');
-  }
   return db.transaction(async (tx) => {
     // Enqueued before the delete, while the members are still known.
     await notifyOrganization(tx, org.id, 'REFRESH_ORGANIZATIONS', { OrganizationId: org.id });
@@ -425,20 +405,19 @@ export async function deleteOrganization(db: Db, org: OrgContext): Promise<boole
 // ---------------------------------------------------------------------------------------------
 // Brand, type, owner, settings, lookups
 
-export async function getBrand(db: Db, userId: string, organizationId: string) {
-  await requireMember(db, userId, organizationId);
+// The guard has checked membership (brand, type, cloud) or organization.settings VIEW (owner).
+
+export async function getBrand(db: Db, organizationId: string) {
   const org = (await repo.findOrganization(db, organizationId))!;
   return { organizationId, name: org.name, brandColor: org.brandColor, logoUrl: org.logoUrl };
 }
 
-export async function getType(db: Db, userId: string, organizationId: string) {
-  await requireMember(db, userId, organizationId);
+export async function getType(db: Db, organizationId: string) {
   const org = (await repo.findOrganization(db, organizationId))!;
   return { organizationId, type: org.type as 'company' | 'particular' };
 }
 
-export async function getOwner(db: Db, userId: string, organizationId: string) {
-  await requireMember(db, userId, organizationId);
+export async function getOwner(db: Db, organizationId: string) {
   const owner = await repo.findOwner(db, organizationId);
   if (!owner) throw new AppError('NOT_FOUND', 'The organization has no owner.');
   return { organizationId, userId: owner.user_id, name: owner.name, email: owner.email };
@@ -455,7 +434,12 @@ export async function saveSetting(db: Db, organizationId: string, key: string, v
   return { key, value };
 }
 
-export async function findByVatNumber(db: Db, country: string, vatNumber: string) {
+/**
+ * Whether an organization with this VAT number exists — all a stranger needs (e.g. to know that a
+ * NIF is taken before creating one). Its id and name only go to its own members, who already see it
+ * in their list, and to an Admin: nobody can map NIFs to other organizations' ids.
+ */
+export async function findByVatNumber(db: Db, session: Session, country: string, vatNumber: string) {
   if (!isValidVatNumber(country, vatNumber)) {
     throw new AppError('VALIDATION_FAILED', 'The VAT number is not valid for this country.', [
       {
@@ -466,15 +450,17 @@ export async function findByVatNumber(db: Db, country: string, vatNumber: string
     ]);
   }
   const found = await repo.organizationWithVatExists(db, country, normalizeVatNumber(country, vatNumber));
-  return found ? { exists: true, id: found.id, name: found.name } : { exists: false };
+  if (!found) return { exists: false };
+  const visible =
+    session.claims.pid === Profile.ADMIN || (await loadOrgContext(db, session.userId, found.id)) !== null;
+  return visible ? { exists: true, id: found.id, name: found.name } : { exists: true };
 }
 
 export function listSectors(term: string | undefined): EconomicSector[] {
   return searchSectors(term);
 }
 
-export async function getCloud(db: Db, userId: string, organizationId: string) {
-  await requireMember(db, userId, organizationId);
+export async function getCloud(db: Db, organizationId: string) {
   const org = (await repo.findOrganization(db, organizationId))!;
   return { organizationId, cloudCredit: org.cloudCredit };
 }
@@ -482,8 +468,9 @@ export async function getCloud(db: Db, userId: string, organizationId: string) {
 // ---------------------------------------------------------------------------------------------
 // Membership
 
-export async function leaveOrganization(db: Db, userId: string, organizationId: string) {
-  const org = await requireMember(db, userId, organizationId);
+/** The caller leaves an organization they are a member of (the guard's `member` rule); not its owner. */
+export async function leaveOrganization(db: Db, userId: string, org: OrgContext) {
+  const organizationId = org.id;
   if (org.role === 'owner') {
     throw new AppError('OWNER_CANNOT_LEAVE', 'The owner cannot leave; delete the organization instead.');
   }
@@ -587,14 +574,14 @@ export async function setPortfolioPermissions(
   return writeMemberGrants(db, input.organizationId, user, toGrants(input.permissions));
 }
 
-/** The organizations a user can access with role and grants; only an Admin may ask about others. */
+/** The organizations a user can access with role and grants; only an Admin may ask about others (guard). */
 export async function accessOrganizations(
   db: Db,
   session: Session,
   userId: string | undefined,
 ): Promise<{ userId: string; organizations: z.infer<typeof ZOrganizationAccess>[] }> {
+  // The guard lets only the user themself or an Admin name a userId.
   const who = userId ?? session.userId;
-  requireSelfOrAdmin(session, who);
   if (who !== session.userId && !(await repo.findUserById(db, who))) {
     throw new AppError('NOT_FOUND', 'Unknown user.');
   }

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client.ts';
-import { ADMIN, PUBLIC, USER } from '../../platform/access.ts';
+import { ADMIN, PUBLIC, USER, withDetail } from '../../platform/access.ts';
 import { requireSession } from '../../platform/guard.ts';
 import { addRoute } from '../../platform/route.ts';
 import * as payments from './payments.service.ts';
@@ -21,15 +21,23 @@ export function paymentsRoutes(
 ): void {
   addRoute(app, paymentMethodsContract, USER, async () => payments.availableMethods(deps.billing));
 
-  addRoute(app, pendingPaymentsContract, USER, async ({ params, request }) =>
-    payments.listPending(deps.db, deps.billing, requireSession(request), params.id),
+  addRoute(
+    app,
+    pendingPaymentsContract,
+    { kind: 'subscription', need: 'view' },
+    async ({ params, request }) =>
+      payments.listPending(deps.db, deps.billing, requireSession(request), params.id),
   );
 
-  addRoute(app, payPaymentContract, USER, async ({ params, body, request }) =>
-    payments.choosePaymentMethod(deps.db, deps.billing, requireSession(request), params, body, {
-      stripe: deps.stripe,
-      origin: originOf(request),
-    }),
+  addRoute(
+    app,
+    payPaymentContract,
+    { kind: 'subscription', need: 'manage' },
+    async ({ params, body, request }) =>
+      payments.choosePaymentMethod(deps.db, deps.billing, requireSession(request), params, body, {
+        stripe: deps.stripe,
+        origin: originOf(request),
+      }),
   );
 
   addRoute(app, confirmPaymentContract, ADMIN, async ({ params, request }) =>
@@ -46,13 +54,18 @@ export function paymentsRoutes(
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    addRoute(scope, stripeWebhookContract, PUBLIC, async ({ request }) => {
-      const signature = request.headers['stripe-signature'];
-      return payments.handleStripeWebhook(deps.db, deps.billing, deps.stripe, {
-        rawBody: Buffer.isBuffer(request.body) ? request.body : undefined,
-        signature: typeof signature === 'string' ? signature : undefined,
-        onPaid: deps.onPaid,
-      });
-    });
+    addRoute(
+      scope,
+      stripeWebhookContract,
+      withDetail(PUBLIC, 'bodies signed by Stripe only'),
+      async ({ request }) => {
+        const signature = request.headers['stripe-signature'];
+        return payments.handleStripeWebhook(deps.db, deps.billing, deps.stripe, {
+          rawBody: Buffer.isBuffer(request.body) ? request.body : undefined,
+          signature: typeof signature === 'string' ? signature : undefined,
+          onPaid: deps.onPaid,
+        });
+      },
+    );
   });
 }

@@ -7,25 +7,43 @@ import {
   listTicketsContract,
 } from '@fluxo/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ADMIN, USER } from '../../platform/access.ts';
+import { type Access, ADMIN, USER, withDetail } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
-import { isUuid, loadOrgContext, requireSession } from '../../platform/guard.ts';
+import { requireSession } from '../../platform/guard.ts';
 import { addRoute } from '../../platform/route.ts';
 import { clientKey, RULES, type Throttle } from '../../platform/throttle.ts';
 import * as sales from './sales.service.ts';
 
-/** The caller, with the organization of the OrgId header when sent (it must be one of theirs). */
-async function caller(deps: sales.SalesDeps, request: FastifyRequest) {
+/**
+ * Contact requests and tickets may come from within an organization (OrgId), which must then be one
+ * of the caller's; a locked one too, since asking for help is what a locked customer may need.
+ */
+const FROM_MEMBER: Access = { kind: 'member', optional: true, allowLocked: true };
+
+/** The caller, with the organization of the OrgId header when sent (the guard checked membership). */
+function caller(request: FastifyRequest) {
   const session = requireSession(request);
-  const orgId = request.headers.orgid as string | undefined;
-  let organizationId: string | null = null;
-  if (orgId) {
-    if (!isUuid(orgId) || !(await loadOrgContext(deps.db, session.userId, orgId))) {
-      throw new AppError('FORBIDDEN', 'You have no access to this organization.');
-    }
-    organizationId = orgId;
+  return {
+    userId: session.userId,
+    email: session.claims.uem,
+    name: session.claims.uname,
+    organizationId: request.org?.id ?? null,
+  };
+}
+
+/** The `X-File-Name` header, percent-encoded by the client; a broken encoding is the client's error. */
+function fileNameHeader(value: string | string[] | undefined): string {
+  try {
+    return decodeURIComponent(String(value ?? ''));
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 'The file name is not valid percent-encoding.', [
+      {
+        path: 'headers.x-file-name',
+        messageKey: 'VALIDATION.INVALID',
+        message: 'Not valid percent-encoding.',
+      },
+    ]);
   }
-  return { userId: session.userId, email: session.claims.uem, name: session.claims.uname, organizationId };
 }
 
 /** Contact requests and tickets mail the sales team: limited per user and per client address. */
@@ -36,20 +54,22 @@ async function limitContact(throttle: Throttle, request: FastifyRequest) {
 }
 
 export function salesRoutes(app: FastifyInstance, deps: sales.SalesDeps & { throttle: Throttle }): void {
-  const log = (error: unknown) => app.log.error({ err: error }, 'mail to sales failed');
+  // The request's own logger: the line carries its requestId.
+  const log = (request: FastifyRequest) => (error: unknown) =>
+    request.log.error({ err: error }, 'mail to sales failed');
 
-  addRoute(app, createSalesRequestContract, USER, async ({ body, request }) => {
-    const who = await caller(deps, request);
+  addRoute(app, createSalesRequestContract, FROM_MEMBER, async ({ body, request }) => {
+    const who = caller(request);
     await limitContact(deps.throttle, request);
-    return { id: await sales.createSalesRequest(deps, who, body, log) };
+    return { id: await sales.createSalesRequest(deps, who, body, log(request)) };
   });
   addRoute(app, listSalesRequestsContract, ADMIN, async ({ query }) =>
     sales.listSalesRequests(deps, query.limit),
   );
-  addRoute(app, createTicketContract, USER, async ({ body, request }) => {
-    const who = await caller(deps, request);
+  addRoute(app, createTicketContract, FROM_MEMBER, async ({ body, request }) => {
+    const who = caller(request);
     await limitContact(deps.throttle, request);
-    return sales.createTicket(deps, who, body, log);
+    return sales.createTicket(deps, who, body, log(request));
   });
   addRoute(app, listTicketsContract, USER, async ({ request }) =>
     sales.listTickets(deps, requireSession(request).userId),
@@ -65,11 +85,11 @@ export function salesRoutes(app: FastifyInstance, deps: sales.SalesDeps & { thro
     addRoute(
       binary,
       addTicketAttachmentContract,
-      USER,
+      withDetail(USER, "the caller's own tickets"),
       async ({ params, request }) => {
         if (!Buffer.isBuffer(request.body))
           throw new AppError('MALFORMED_BODY', 'Send the file as the request body.');
-        const name = decodeURIComponent(String(request.headers['x-file-name'] ?? ''));
+        const name = fileNameHeader(request.headers['x-file-name']);
         return sales.addAttachment(deps, requireSession(request).userId, params.id, name, request.body);
       },
       { bodyLimit: ATTACHMENT_MAX_BYTES },

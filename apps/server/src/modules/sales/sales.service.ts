@@ -115,10 +115,17 @@ export async function listTickets(deps: SalesDeps, userId: string) {
  * client), must be one of ATTACHMENT_TYPES, and the size at most ATTACHMENT_MAX_BYTES.
  */
 /** A file name without path separators or control characters, at most 200 characters. */
+/**
+ * A file name safe to store and show: path separators and control characters become `_`, unpaired
+ * surrogates (no UTF-8 form) are dropped, and the cut at 200 falls between characters, never inside a
+ * surrogate pair.
+ */
 function safeFileName(name: string): string {
-  return Array.from(name, (c) => (c === '/' || c === '\\' || c.charCodeAt(0) < 32 ? '_' : c))
-    .join('')
-    .slice(0, 200);
+  return Array.from(name)
+    .filter((c) => !/^[\uD800-\uDFFF]$/.test(c))
+    .slice(0, 200)
+    .map((c) => (c === '/' || c === '\\' || c.charCodeAt(0) < 32 ? '_' : c))
+    .join('');
 }
 
 export async function addAttachment(

@@ -1,7 +1,7 @@
-import { hasFlag, PermissionFlag, Profile } from '@fluxo/domain';
 import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Session } from '../../platform/guard.ts';
+import { canReachSubscription, type Session } from '../../platform/guard.ts';
 import { type Executor, query } from '../../platform/tx.ts';
 
 export interface SubscriptionRow {
@@ -42,9 +42,8 @@ export function normalize(row: SubscriptionRow): SubscriptionRow {
 }
 
 /**
- * Who may see or manage a subscription: its owner; a member holding billing.subscriptions (VIEW to
- * see, EDIT to manage) in one of its organizations; an Admin may see. Anyone else gets 404, so a
- * foreign id reveals nothing.
+ * A subscription the caller may see or manage (the guard's `subscription` rule, asked again here
+ * under the caller's transaction and row lock). Anyone else gets 403, whether or not it exists.
  */
 export async function requireSubscriptionAccess(
   executor: Executor,
@@ -53,21 +52,11 @@ export async function requireSubscriptionAccess(
   need: 'view' | 'manage',
   options: { lock?: boolean } = {},
 ): Promise<SubscriptionRow> {
+  if (!(await canReachSubscription(executor as Db, session, subscriptionId, need))) {
+    throw new AppError('FORBIDDEN', 'You have no access to this subscription.');
+  }
   const subscription = await findSubscription(executor, subscriptionId, options);
   if (!subscription) throw new AppError('NOT_FOUND', 'No such subscription.');
-  if (subscription.owner_id === session.userId) return subscription;
-  if (need === 'view' && session.claims.pid === Profile.ADMIN) return subscription;
-  const grants = await query<{ permissions: Record<string, number> }>(
-    executor,
-    sql`SELECT m.permissions FROM organization_members m JOIN organizations o ON o.id = m.organization_id
-        WHERE o.subscription_id = ${subscriptionId} AND m.user_id = ${session.userId}`,
-  );
-  const flag = need === 'view' ? PermissionFlag.VIEW : PermissionFlag.EDIT;
-  const granted = grants.some((g) => {
-    const value = g.permissions['billing.subscriptions'];
-    return value !== undefined && hasFlag(value, flag);
-  });
-  if (!granted) throw new AppError('NOT_FOUND', 'No such subscription.');
   return subscription;
 }
 

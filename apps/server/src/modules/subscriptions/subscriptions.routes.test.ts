@@ -67,6 +67,112 @@ describe('plans and the active subscription', () => {
   });
 });
 
+describe('who sees which credits in the subscription', () => {
+  const idOf = (token: string) => decodeClaims(token).sub as string;
+  const orgNamed = async (token: string, name: string) => {
+    const list = (await get('/api/v1/organizations/all', token)).json();
+    return [...list.myOrgs, ...list.memberOrgs].find((o: { name: string }) => o.name === name).id as string;
+  };
+  const names = (view: { userCredits: { name: string }[] }) => view.userCredits.map((u) => u.name).sort();
+  /** Signs up a fresh user and lets `granter` give them `permissions` in `orgId`. */
+  const memberWith = async (granter: string, orgId: string, permissions: string[]) => {
+    const email = `member-${randomUUID().slice(0, 8)}@example.pt`;
+    const signup = await t.call({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: {
+        name: 'Zé Membro',
+        email,
+        password: t.encrypt('a-long-password'),
+        profile: 2,
+        country: 'PT',
+        language: 'pt',
+      },
+    });
+    expect(signup.statusCode).toBe(201);
+    const granted = await t.call({
+      method: 'POST',
+      url: '/api/v1/organizations/permissions',
+      token: granter,
+      orgId,
+      payload: { email, permissions },
+    });
+    expect(granted.statusCode).toBe(200);
+    return t.signin(email, 'a-long-password');
+  };
+
+  it('shows the owner every member and organization, with or without OrgId', async () => {
+    const demo = await t.signin('demo@fluxo.example');
+    const org = await orgNamed(demo, 'Fluxo Demo, Lda');
+    for (const view of [await subscriptionOf(demo), (await get('/api/v1/subscription', demo, org)).json()]) {
+      expect(view.isOwner).toBe(true);
+      expect(names(view)).toEqual(expect.arrayContaining(['Ana Demo', 'Carla Tesouraria', 'Pedro Caixa']));
+    }
+  });
+
+  it("shows a member only their own credits and their organization's", async () => {
+    const demo = await t.signin('demo@fluxo.example');
+    const org = await orgNamed(demo, 'Fluxo Demo, Lda');
+    for (const [email, name] of [
+      ['pos@fluxo.example', 'Pedro Caixa'],
+      ['cash@fluxo.example', 'Carla Tesouraria'],
+    ] as const) {
+      const token = await t.signin(email);
+      const response = await get('/api/v1/subscription', token, org);
+      expect(response.statusCode, email).toBe(200);
+      const view = response.json();
+      expect(view).toMatchObject({ planName: 'premium', isOwner: false });
+      expect(view.userCredits).toEqual([{ userId: idOf(token), name, credits: 0 }]);
+      expect(view.organizationCredits).toEqual([
+        { organizationId: org, name: 'Fluxo Demo, Lda', credits: 50 },
+      ]);
+      expect(response.body, email).not.toContain('Ana Demo');
+      expect(response.body, email).not.toContain(idOf(demo));
+    }
+  });
+
+  it("shows a member who may see the organization's settings its members' credits, no other organization's", async () => {
+    const demo = await t.signin('demo@fluxo.example');
+    const org = await orgNamed(demo, 'Fluxo Demo, Lda');
+    const viewer = await memberWith(demo, org, ['organization.settings.1']);
+    const view = (await get('/api/v1/subscription', viewer, org)).json();
+    expect(view.isOwner).toBe(false);
+    expect(names(view)).toEqual(['Ana Demo', 'Carla Tesouraria', 'Pedro Caixa', 'Zé Membro']);
+    expect(view.userCredits[0]).toMatchObject({ name: 'Ana Demo', credits: 20 });
+
+    // The accountant's subscription carries the firm and three clients: a member of one client sees it alone.
+    const accountant = await t.signin('accountant@fluxo.example');
+    const client = await orgNamed(accountant, 'Padaria Central, Lda');
+    const cashier = await memberWith(accountant, client, ['treasury.cash.1']);
+    const manager = await memberWith(accountant, client, ['organization.settings.1']);
+    const ids = (view: { userCredits: { userId: string }[] }) => view.userCredits.map((u) => u.userId).sort();
+    const byCashier = (await get('/api/v1/subscription', cashier, client)).json();
+    expect(byCashier.organizationCredits.map((o: { name: string }) => o.name)).toEqual([
+      'Padaria Central, Lda',
+    ]);
+    expect(ids(byCashier)).toEqual([idOf(cashier)]);
+    const byManager = (await get('/api/v1/subscription', manager, client)).json();
+    expect(byManager.organizationCredits.map((o: { name: string }) => o.name)).toEqual([
+      'Padaria Central, Lda',
+    ]);
+    expect(ids(byManager)).toEqual([idOf(accountant), idOf(cashier), idOf(manager)].sort());
+    // The owner sees the firm and its three clients, and every member.
+    const byOwner = await subscriptionOf(accountant);
+    expect(byOwner.organizationCredits).toHaveLength(4);
+    expect(ids(byOwner)).toEqual(expect.arrayContaining([idOf(cashier), idOf(manager)]));
+  });
+
+  it('refuses the subscription of an organization the caller is not in, and without a token', async () => {
+    const demo = await t.signin('demo@fluxo.example');
+    const org = await orgNamed(demo, 'Fluxo Demo, Lda');
+    const stranger = await t.signin('ao.owner@fluxo.example');
+    const refused = await get('/api/v1/subscription', stranger, org);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('Ana Demo');
+    expect((await t.call({ method: 'GET', url: '/api/v1/subscription', orgId: org })).statusCode).toBe(401);
+  });
+});
+
 describe('changing plan', () => {
   it('previews the cost, upgrades (old subscription 4), and replays a repeated request', async () => {
     const owner = await t.signin('ao.owner@fluxo.example');
@@ -324,10 +430,12 @@ describe('payments', () => {
     });
     expect((await pay({ type: 1 })).json().code).toBe('PAYMENT_NOT_PAYABLE');
     const demo = await t.signin('demo@fluxo.example');
-    expect((await pay({ type: 1 }, demo)).statusCode).toBe(404);
+    // Another customer's subscription: the same 403 as one that does not exist, so nothing leaks.
+    expect((await pay({ type: 1 }, demo)).statusCode).toBe(403);
     expect((await get(`/api/v1/subscription/${subscription.id}/payments/pending`, demo)).statusCode).toBe(
-      404,
+      403,
     );
+    expect((await get(`/api/v1/subscription/${randomUUID()}/payments/pending`, demo)).statusCode).toBe(403);
     expect((await pay({ type: 9 })).statusCode).toBe(400);
   });
 });

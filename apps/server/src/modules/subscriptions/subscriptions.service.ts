@@ -5,11 +5,13 @@ import {
   basePlan,
   discounted,
   divideRounded,
+  hasFlag,
   intervalMonths,
   isAddonKey,
   isPayableStatus,
   isTerminalStatus,
   organizationsIncluded,
+  PermissionFlag,
   PLAN_ALLOWANCES,
   planOffer,
   planPriceCents,
@@ -23,19 +25,13 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { isUuid, type Session } from '../../platform/guard.ts';
+import type { OrgContext, Session } from '../../platform/guard.ts';
 import { scheduleJob } from '../../platform/jobs.ts';
 import { addMonths, DAY_MS, type Executor, iso, query, type Tx } from '../../platform/tx.ts';
 import type { PaymentRow } from '../payments/payments.repository.ts';
 import * as paymentsRepo from '../payments/payments.repository.ts';
 import { type BillingConfig, issuePayment, paymentView } from '../payments/payments.service.ts';
-import {
-  findSubscription,
-  membership,
-  normalize,
-  ownSubscription,
-  type SubscriptionRow,
-} from './subscription-access.ts';
+import { findSubscription, normalize, ownSubscription, type SubscriptionRow } from './subscription-access.ts';
 import { announceSubscriptionSignals, type BillingEventSink } from './subscription-signals.ts';
 
 export interface SubscriptionDeps {
@@ -118,23 +114,52 @@ export async function startTrial(
   return row!.id;
 }
 
-/** The spec's active-subscription shape, as one viewer sees it. */
+/**
+ * Who looks at a subscription, and through which organization. Its owner sees every organization and
+ * every member's credits. Anyone else looks through one organization they belong to (OrgId): they see
+ * that organization's credits and their own; a member whose grants cover the organization's settings
+ * (organization.settings VIEW) also sees the credits and names of that organization's members.
+ */
+export interface SubscriptionViewer {
+  userId: string;
+  /** The organization looked through; null when the viewer reads a subscription of their own. */
+  organization: Pick<OrgContext, 'id' | 'grants'> | null;
+}
+
+/** The viewer sees the credits of the members of their organization (owner: of every one). */
+function seesMembers(viewer: SubscriptionViewer): boolean {
+  const granted = viewer.organization?.grants['organization.settings'];
+  return granted !== undefined && hasFlag(granted, PermissionFlag.VIEW);
+}
+
+/** The spec's active-subscription shape, as one viewer sees it (see SubscriptionViewer). */
 export async function subscriptionView(
   executor: Executor,
   subscription: SubscriptionRow,
-  viewerId: string,
+  viewer: SubscriptionViewer,
 ): Promise<ActiveSubscription> {
+  const owner = subscription.owner_id === viewer.userId;
+  const through = viewer.organization?.id ?? null;
+  if (!owner && !through) throw new Error('A subscription is shown to its owner or through an organization');
   const organizations = await query<{ id: string; name: string; cloud_credit: number }>(
     executor,
-    sql`SELECT id, name, cloud_credit FROM organizations WHERE subscription_id = ${subscription.id} ORDER BY name, id`,
+    owner
+      ? sql`SELECT id, name, cloud_credit FROM organizations WHERE subscription_id = ${subscription.id} ORDER BY name, id`
+      : sql`SELECT id, name, cloud_credit FROM organizations WHERE subscription_id = ${subscription.id} AND id = ${through}`,
   );
   const users = await query<{ id: string; name: string; credits: number }>(
     executor,
-    sql`SELECT u.id, u.name, u.credits FROM users u
-        WHERE u.id = ${subscription.owner_id}
-           OR u.id IN (SELECT m.user_id FROM organization_members m JOIN organizations o ON o.id = m.organization_id
-                       WHERE o.subscription_id = ${subscription.id})
-        ORDER BY (u.id = ${subscription.owner_id}) DESC, u.name, u.id`,
+    owner
+      ? sql`SELECT u.id, u.name, u.credits FROM users u
+            WHERE u.id = ${subscription.owner_id}
+               OR u.id IN (SELECT m.user_id FROM organization_members m JOIN organizations o ON o.id = m.organization_id
+                           WHERE o.subscription_id = ${subscription.id})
+            ORDER BY (u.id = ${subscription.owner_id}) DESC, u.name, u.id`
+      : seesMembers(viewer)
+        ? sql`SELECT u.id, u.name, u.credits FROM users u
+              WHERE u.id IN (SELECT m.user_id FROM organization_members m WHERE m.organization_id = ${through})
+              ORDER BY (u.id = ${subscription.owner_id}) DESC, u.name, u.id`
+        : sql`SELECT u.id, u.name, u.credits FROM users u WHERE u.id = ${viewer.userId}`,
   );
   const [partner] = await query<{ has: boolean }>(
     executor,
@@ -155,7 +180,7 @@ export async function subscriptionView(
     planName: subscription.plan_name,
     hasPartner: partner?.has ?? false,
     isCustom: planOffer(subscription.plan_name).custom,
-    isOwner: subscription.owner_id === viewerId,
+    isOwner: owner,
     isTrial: subscription.is_trial,
     billingInterval: subscription.billing_interval === 2 ? 2 : 1,
     numberMonths: intervalMonths(subscription.billing_interval),
@@ -170,19 +195,23 @@ export async function subscriptionView(
   };
 }
 
-/** The subscription of the organization named by OrgId (a member's view), else the caller's own. */
-export async function activeSubscription(db: Db, session: Session, organizationId: string | undefined) {
+/**
+ * The subscription of the organization named by OrgId (the guard checked membership), as that member
+ * sees it; without OrgId, the caller's own.
+ */
+export async function activeSubscription(db: Db, session: Session, org: OrgContext | null) {
   let subscription: SubscriptionRow | null = null;
-  if (organizationId) {
-    if (!isUuid(organizationId)) throw new AppError('FORBIDDEN', 'You have no access to this organization.');
-    const member = await membership(db, session.userId, organizationId);
-    if (!member) throw new AppError('FORBIDDEN', 'You have no access to this organization.');
-    subscription = member.subscription_id ? await findSubscription(db, member.subscription_id) : null;
+  if (org) {
+    const [row] = await query<{ subscription_id: string | null }>(
+      db,
+      sql`SELECT subscription_id FROM organizations WHERE id = ${org.id}`,
+    );
+    subscription = row?.subscription_id ? await findSubscription(db, row.subscription_id) : null;
   } else {
     subscription = await ownSubscription(db, session.userId);
   }
   if (!subscription) throw new AppError('NO_SUBSCRIPTION', 'There is no subscription here.');
-  return subscriptionView(db, subscription, session.userId);
+  return subscriptionView(db, subscription, { userId: session.userId, organization: org });
 }
 
 export async function userCredits(db: Db, userId: string) {
@@ -190,17 +219,22 @@ export async function userCredits(db: Db, userId: string) {
   return { userId, credits: row?.credits ?? 0 };
 }
 
-export async function organizationCredits(db: Db, session: Session, organizationId: string | undefined) {
-  if (!organizationId) throw new AppError('ORGANIZATION_REQUIRED', 'Select an organization (OrgId header).');
-  const member = isUuid(organizationId) ? await membership(db, session.userId, organizationId) : null;
-  if (!member) throw new AppError('FORBIDDEN', 'You have no access to this organization.');
-  return { organizationId, credits: member.cloud_credit };
+/** The cloud credit of an organization, for any of its members (the guard checked membership). */
+export async function organizationCredits(db: Db, organizationId: string) {
+  const [row] = await query<{ cloud_credit: number }>(
+    db,
+    sql`SELECT cloud_credit FROM organizations WHERE id = ${organizationId}`,
+  );
+  return { organizationId, credits: row?.cloud_credit ?? 0 };
 }
 
-export async function organizationPlan(db: Db, session: Session, organizationId: string) {
-  const member = await membership(db, session.userId, organizationId);
-  if (!member) throw new AppError('FORBIDDEN', 'You have no access to this organization.');
-  const subscription = member.subscription_id ? await findSubscription(db, member.subscription_id) : null;
+/** The plan an organization runs on, for any of its members: the shell reads it on every switch. */
+export async function organizationPlan(db: Db, organizationId: string) {
+  const [row] = await query<{ subscription_id: string | null }>(
+    db,
+    sql`SELECT subscription_id FROM organizations WHERE id = ${organizationId}`,
+  );
+  const subscription = row?.subscription_id ? await findSubscription(db, row.subscription_id) : null;
   return {
     organizationId,
     subscriptionId: subscription?.id ?? null,
@@ -368,7 +402,7 @@ export async function changePlan(
         })
       : null;
   return {
-    subscription: await subscriptionView(tx, next, session.userId),
+    subscription: await subscriptionView(tx, next, { userId: session.userId, organization: null }),
     payment: payment ? paymentView(deps.billing, payment) : null,
   };
 }
@@ -377,7 +411,7 @@ export async function cancelSubscription(db: Db, deps: Pick<SubscriptionDeps, 's
   return db.transaction(async (tx) => {
     const subscription = await requireOwnSubscription(tx, session.userId, true);
     const canceled = await applyEvent(tx, deps.sink, subscription, 'cancel');
-    return subscriptionView(tx, canceled, session.userId);
+    return subscriptionView(tx, canceled, { userId: session.userId, organization: null });
   });
 }
 

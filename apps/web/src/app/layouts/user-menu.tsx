@@ -1,16 +1,19 @@
 import { initials } from '@fluxo/domain/format/ids';
 import { Avatar, Box, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconLifebuoy, IconLogout, IconMessage } from '@tabler/icons-react';
+import { IconLifebuoy, IconLogout, IconMessage, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { openContactModal } from '../../features/support/open-contact-modal.tsx';
 import { openSupportTicketsModal } from '../../features/support/open-support-tickets-modal.tsx';
 import type { Session } from '../../lib/auth/session.ts';
+import { hrefFor, isMobilePath, paths } from '../../lib/paths.ts';
 import { EnableNotificationsItem } from '../../lib/push/enable-notifications-item.tsx';
 
 export function UserMenu({ session }: { session: Session }) {
   const { t } = useTranslation();
   const signOut = useSignOut();
+  const mobile = isMobilePath(useLocation().pathname);
   const { uname, uem } = session.claims;
   return (
     <Menu position="bottom-end" shadow="md" width={260}>
@@ -31,6 +34,13 @@ export function UserMenu({ session }: { session: Session }) {
           </Text>
         </Box>
         <Menu.Divider />
+        <Menu.Item
+          component={Link}
+          to={hrefFor(paths.app.settings.security.getHref(), mobile)}
+          leftSection={<IconShieldLock size={16} aria-hidden />}
+        >
+          {t('NAV.SECURITY')}
+        </Menu.Item>
         <Menu.Item
           leftSection={<IconMessage size={16} aria-hidden />}
           onClick={() => openContactModal({ source: 'user-menu' })}

@@ -3,8 +3,9 @@ import { signinContract, tokenRefreshContract } from '@fluxo/domain/auth/contrac
 import { getOrganizationContract } from '@fluxo/domain/organizations/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession, setSelectedOrganizationId, setSession } from '../auth/session.ts';
+import { onApiError } from '../errors/api-error-events.ts';
 import { apiRequest, DEFAULT_TIMEOUT_MS } from './client.ts';
-import { ApiError, fieldErrorsOf } from './errors.ts';
+import { ApiError, errorReferenceOf, fieldErrorsOf, toApiError } from './errors.ts';
 
 function token(claims: Record<string, unknown>): string {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -35,10 +36,10 @@ const claims = {
   exp: Math.floor(Date.now() / 1000) + 3600,
 };
 
-function stubFetch(status: number, body: unknown) {
+function stubFetch(status: number, body: unknown, headers: Record<string, string> = {}) {
   const mock = vi.fn(
     async (_url: string, _init?: RequestInit) =>
-      new Response(body === undefined ? '' : JSON.stringify(body), { status }),
+      new Response(body === undefined ? '' : JSON.stringify(body), { status, headers }),
   );
   vi.stubGlobal('fetch', mock);
   return mock;
@@ -91,6 +92,59 @@ describe('api client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('VALIDATION_FAILED');
     expect(fieldErrorsOf(error)).toEqual({ email: 'VALIDATION.EMAIL' });
+  });
+
+  it("carries the server's request id (the body's requestId); the reference is shown for the server's failures", async () => {
+    stubFetch(400, {
+      code: 'VALIDATION_FAILED',
+      messageKey: 'ERRORS.VALIDATION_FAILED',
+      message: 'x',
+      statusCode: 400,
+      requestId: 'req-1',
+    });
+    const error = await apiRequest(tokenRefreshContract).catch((e: unknown) => e);
+    expect((error as ApiError).code).toBe('VALIDATION_FAILED');
+    expect((error as ApiError).requestId).toBe('req-1');
+    // A field to fix is the user's to act on: no reference shown.
+    expect(errorReferenceOf(error)).toBeNull();
+
+    stubFetch(500, {
+      code: 'INTERNAL',
+      messageKey: 'ERRORS.INTERNAL',
+      message: 'x',
+      statusCode: 500,
+      requestId: 'req-2',
+    });
+    expect(errorReferenceOf(await apiRequest(tokenRefreshContract).catch((e: unknown) => e))).toBe('req-2');
+  });
+
+  it('takes the request id from the X-Request-Id header when the body has none, and reports it with a generic toast', async () => {
+    const events: unknown[] = [];
+    const stop = onApiError((event) => events.push(event));
+    try {
+      stubFetch(502, undefined, { 'x-request-id': '0b7c6a1e-4a51-4c9e-9d2e-3f1f0c2a9e11' });
+      const error = await apiRequest(tokenRefreshContract).catch((e: unknown) => e);
+      expect(errorReferenceOf(error)).toBe('0b7c6a1e-4a51-4c9e-9d2e-3f1f0c2a9e11');
+      expect(events).toEqual([
+        { action: 'generic-toast', status: 502, requestId: '0b7c6a1e-4a51-4c9e-9d2e-3f1f0c2a9e11' },
+      ]);
+    } finally {
+      stop();
+    }
+  });
+
+  it('shows no reference for a malformed id, or for a failure the client saw itself', async () => {
+    expect(toApiError(500, { code: 'INTERNAL', requestId: '<script>' }).requestId).toBeNull();
+    expect(toApiError(500, undefined, 'a b').requestId).toBeNull();
+    expect(toApiError(500, undefined, null).requestId).toBeNull();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('offline');
+      }),
+    );
+    expect(errorReferenceOf(await apiRequest(tokenRefreshContract).catch((e: unknown) => e))).toBeNull();
+    expect(errorReferenceOf(new Error('not an api error'))).toBeNull();
   });
 
   it('makes an answer without an ErrorBody a generic INTERNAL error', async () => {

@@ -120,12 +120,16 @@ export async function apiRequest<C extends ApiContract>(
     status: response.status,
     hasErrorBody: hasErrorBody(payload),
     signedIn: sessionStillCurrent,
+    code: hasErrorBody(payload) ? (payload as { code: string }).code : undefined,
   });
+  const error = toApiError(response.status, payload, response.headers.get('x-request-id'));
   const handled =
-    appErrorHandling && action !== 'none' && reportApiError({ action, status: response.status });
+    appErrorHandling &&
+    action !== 'none' &&
+    reportApiError({ action, status: response.status, requestId: error.requestId });
   // Without the idle-session dialog (nothing mounted yet) the session simply ends.
   if (action === 'idle' && !handled) clearSession();
-  throw toApiError(response.status, payload);
+  throw error;
 }
 
 export { ApiError };

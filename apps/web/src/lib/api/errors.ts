@@ -13,10 +13,18 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode;
   readonly messageKey: string;
   readonly details: ApiErrorDetail[];
+  /** The server's id for the request (its X-Request-Id): what the user quotes to support. */
+  readonly requestId: string | null;
 
   constructor(
     status: number,
-    body: { code: ApiErrorCode; messageKey: string; message: string; details?: ApiErrorDetail[] },
+    body: {
+      code: ApiErrorCode;
+      messageKey: string;
+      message: string;
+      details?: ApiErrorDetail[];
+      requestId?: string | null;
+    },
   ) {
     super(body.message);
     this.name = 'ApiError';
@@ -24,6 +32,7 @@ export class ApiError extends Error {
     this.code = body.code;
     this.messageKey = body.messageKey;
     this.details = body.details ?? [];
+    this.requestId = body.requestId ?? null;
   }
 }
 
@@ -43,8 +52,18 @@ export function hasErrorBody(body: unknown): boolean {
   return !!body && typeof body === 'object' && isErrorCode((body as Partial<ErrorBody>).code);
 }
 
-/** Reads an error answer; a body that is not the server's ErrorBody becomes a generic INTERNAL. */
-export function toApiError(status: number, body: unknown): ApiError {
+/** A request id as the server makes or accepts them (its X-Request-Id), shown to the user as is. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+function requestIdFrom(...candidates: unknown[]): string | null {
+  const found = candidates.find((c): c is string => typeof c === 'string' && REQUEST_ID.test(c));
+  return found ?? null;
+}
+
+/**
+ * Reads an error answer; a body that is not the server's ErrorBody becomes a generic INTERNAL. The
+ * request id comes from the body, else from the answer's X-Request-Id header (`headerRequestId`).
+ */
+export function toApiError(status: number, body: unknown, headerRequestId?: string | null): ApiError {
   if (body && typeof body === 'object') {
     const candidate = body as Partial<ErrorBody>;
     if (isErrorCode(candidate.code)) {
@@ -54,10 +73,25 @@ export function toApiError(status: number, body: unknown): ApiError {
           typeof candidate.messageKey === 'string' ? candidate.messageKey : `ERRORS.${candidate.code}`,
         message: typeof candidate.message === 'string' ? candidate.message : candidate.code,
         details: Array.isArray(candidate.details) ? candidate.details : [],
+        requestId: requestIdFrom(candidate.requestId, headerRequestId),
       });
     }
   }
-  return new ApiError(status, { code: 'INTERNAL', messageKey: 'ERRORS.INTERNAL', message: `HTTP ${status}` });
+  return new ApiError(status, {
+    code: 'INTERNAL',
+    messageKey: 'ERRORS.INTERNAL',
+    message: `HTTP ${status}`,
+    requestId: requestIdFrom(headerRequestId),
+  });
+}
+
+/**
+ * The reference to show with a failed call: the server's request id when the failure is the server's
+ * (5xx) — what a user quotes to support. Answers the user can act on (a wrong password, a field to fix)
+ * and failures the client saw itself (no answer, no id) show none.
+ */
+export function errorReferenceOf(error: unknown): string | null {
+  return error instanceof ApiError && error.status >= 500 ? error.requestId : null;
 }
 
 /** The i18n key to show for any failure. */

@@ -7,6 +7,8 @@ import type { HttpErrorAction } from './http-error-action.ts';
 export interface ApiErrorEvent {
   action: Exclude<HttpErrorAction, 'none'>;
   status: number;
+  /** The server's id for the request, when the answer carried one (shown for support). */
+  requestId: string | null;
 }
 
 type Listener = (event: ApiErrorEvent) => void;

@@ -16,6 +16,12 @@ describe('spec §8 error catalogue', () => {
     expect(httpErrorAction({ status: 402, ...visitor })).toBe('none');
   });
 
+  it('sends a member whose organization requires two-factor sign-in to enrolment', () => {
+    expect(httpErrorAction({ status: 403, ...signedIn, code: 'TWO_FACTOR_REQUIRED' })).toBe('two-factor');
+    expect(httpErrorAction({ status: 403, ...signedIn, code: 'FORBIDDEN' })).toBe('unauthorized');
+    expect(httpErrorAction({ status: 403, ...visitor, code: 'TWO_FACTOR_REQUIRED' })).toBe('none');
+  });
+
   it('passes 500 through and toasts other errors without a body', () => {
     expect(httpErrorAction({ status: 500, hasErrorBody: false, signedIn: true })).toBe('none');
     expect(httpErrorAction({ status: 502, hasErrorBody: false, signedIn: true })).toBe('generic-toast');

@@ -3,10 +3,9 @@ import { Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageKeyOf } from '../../../lib/api/errors.ts';
+import { ApiErrorMessage } from '../../../components/api-error-message.tsx';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { useChangeLanguage } from '../api/change-language.ts';
-
 import { LanguageButton } from './language-button.tsx';
 
 /**
@@ -25,7 +24,7 @@ export function LanguageMenuDropdown({ defaultOpened = false }: { defaultOpened?
         notifications.show({
           color: 'red',
           title: t('LANGUAGE.SAVE_FAILED'),
-          message: t(errorMessageKeyOf(error)),
+          message: <ApiErrorMessage error={error} />,
         }),
     });
   };

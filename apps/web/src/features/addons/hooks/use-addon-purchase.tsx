@@ -5,7 +5,8 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessageKeyOf } from '../../../lib/api/errors.ts';
+import { ApiErrorMessage } from '../../../components/api-error-message.tsx';
+import { ApiError } from '../../../lib/api/errors.ts';
 import { useSelectedOrganizationId, useSession } from '../../../lib/auth/session.ts';
 import { organizationsKeys } from '../../organizations/api/get-organizations.ts';
 import { subscriptionKeys, useSubscription } from '../../subscriptions/api/get-subscription.ts';
@@ -72,7 +73,7 @@ export function useAddonPurchase() {
     notifications.show({
       color: 'red',
       title: t('ADDONS.PURCHASE.FAILED_TITLE'),
-      message: t(errorMessageKeyOf(error), { defaultValue: t('ERRORS.INTERNAL') }),
+      message: <ApiErrorMessage error={error} />,
     });
 
   const openPurchase = (cost: AddonCost, order: AddonOrder, reason: PurchaseReason) =>

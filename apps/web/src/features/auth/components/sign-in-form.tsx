@@ -8,7 +8,8 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { fieldErrorsOf } from '../../../lib/api/errors.ts';
 import { useFieldProps } from '../../../lib/forms/use-field-props.ts';
 import { paths } from '../../../lib/paths.ts';
-import { loadSignInContract, type SignInInput, useSignIn } from '../api/sign-in.ts';
+import { isSecondStep, loadSignInContract, type SignInInput, useSignIn } from '../api/sign-in.ts';
+import { TwoFactorStep } from './two-factor-step.tsx';
 
 export function SignInForm({
   initialEmail = '',
@@ -37,6 +38,19 @@ export function SignInForm({
       { onError: (error) => form.setErrors(fieldErrorsOf(error)) },
     ),
   );
+
+  // Two-factor on: the password was right, the code comes next (the form keeps what was typed).
+  if (isSecondStep(signIn.data)) {
+    return (
+      <TwoFactorStep
+        token={signIn.data.twoFactorToken}
+        onBack={() => {
+          signIn.reset();
+          form.setFieldValue('password', '');
+        }}
+      />
+    );
+  }
 
   return (
     // The contract is fetched once the user starts filling in the form, so submitting does not wait for it.

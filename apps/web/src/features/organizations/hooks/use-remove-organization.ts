@@ -1,8 +1,9 @@
 import type { Organization } from '@fluxo/domain/organizations/contracts';
+import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiErrorMessage } from '../../../components/api-error-message.tsx';
 import { openRemoveOrganizationDialog } from '../../../components/dialogs/remove-organization-dialog.tsx';
 import { showError, showSuccess } from '../../../components/widgets/toasts.ts';
-import { errorMessageKeyOf } from '../../../lib/api/errors.ts';
 import { setSelectedOrganizationId, useSession } from '../../../lib/auth/session.ts';
 import { useDeleteOrganization } from '../api/delete-organization.ts';
 
@@ -27,7 +28,10 @@ export function useRemoveOrganization(): (organization: Organization) => Promise
       setSelectedOrganizationId(null);
       showSuccess({ message: t('DIALOGS.REMOVE_ORGANIZATION.DONE', { name: organization.name }) });
     } catch (error) {
-      showError({ title: t('DIALOGS.REMOVE_ORGANIZATION.FAILED'), message: t(errorMessageKeyOf(error)) });
+      showError({
+        title: t('DIALOGS.REMOVE_ORGANIZATION.FAILED'),
+        message: createElement(ApiErrorMessage, { error }),
+      });
     }
   };
 }

@@ -20,6 +20,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiErrorMessage } from '../../../components/api-error-message.tsx';
 import { showSuccess } from '../../../components/widgets/toasts.ts';
 import { errorMessageKeyOf } from '../../../lib/api/errors.ts';
 import { useFieldProps } from '../../../lib/forms/use-field-props.ts';
@@ -70,7 +71,7 @@ function NewTicketForm() {
         </Title>
         {create.isError && (
           <Alert color="red" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
-            {t(errorMessageKeyOf(create.error))}
+            <ApiErrorMessage error={create.error} />
           </Alert>
         )}
         <Group grow align="flex-start">
@@ -190,7 +191,7 @@ export function SupportTickets() {
           <Loader size="sm" aria-label={t('COMMON.LOADING')} />
         ) : tickets.isError ? (
           <Alert color="red" role="alert">
-            {t(errorMessageKeyOf(tickets.error))}
+            <ApiErrorMessage error={tickets.error} />
           </Alert>
         ) : tickets.data.length === 0 ? (
           <Text size="sm" c="dimmed">
