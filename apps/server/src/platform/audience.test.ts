@@ -182,7 +182,13 @@ describe('every route answers only its audience', () => {
           else {
             // An error body and nothing more: no data of the route leaks with the refusal.
             const body = response.json();
-            expect(Object.keys(body).sort()).toEqual(['code', 'message', 'messageKey', 'requestId', 'statusCode']);
+            expect(Object.keys(body).sort()).toEqual([
+              'code',
+              'message',
+              'messageKey',
+              'requestId',
+              'statusCode',
+            ]);
             expect(response.headers[PROBE_HEADER]).toBeUndefined();
           }
         }
