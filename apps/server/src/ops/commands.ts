@@ -10,6 +10,7 @@
  */
 import path from 'node:path';
 import { openDatabase } from '../db/client.ts';
+import { SEALED_TWO_FACTOR_SECRETS } from '../modules/two-factor/two-factor.service.ts';
 import { loadConfig } from '../platform/config.ts';
 import { type Rotation, rotateJwtKey, rotatePasswordKey, rotateSecretsKey } from '../platform/secrets.ts';
 import { backup, restore } from './backup.ts';
@@ -79,7 +80,7 @@ async function main() {
           config,
           grace === undefined ? undefined : Number(grace),
         );
-      else rotation = await rotateSecretsKey(database.db, config);
+      else rotation = await rotateSecretsKey(database.db, config, [SEALED_TWO_FACTOR_SECRETS]);
     } finally {
       await database.close();
     }

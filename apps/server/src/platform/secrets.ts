@@ -1,7 +1,7 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import webpush from 'web-push';
-import type { Db } from '../db/client.ts';
+import { type Db, rows as queryRows } from '../db/client.ts';
 import { serverSecrets } from '../db/schema.ts';
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
@@ -376,10 +376,26 @@ export async function rotatePasswordKey(
 }
 
 /**
- * Re-encrypts every stored secret under the current SECRETS_KEY: values in clear (SECRETS_KEY newly
- * set) and values under a key now in SECRETS_KEY_PREVIOUS. Afterwards SECRETS_KEY_PREVIOUS can go.
+ * A column of a module's table holding values sealed with the secret box, each bound to its row by
+ * `place(id)`; the secrets rotation re-encrypts it with the platform's own rows.
  */
-export async function rotateSecretsKey(db: Db, config: Pick<Config, 'keys'>): Promise<Rotation> {
+export interface SealedColumn {
+  table: string;
+  id: string;
+  column: string;
+  place: (id: string) => string;
+}
+
+/**
+ * Re-encrypts every stored secret under the current SECRETS_KEY: values in clear (SECRETS_KEY newly
+ * set) and values under a key now in SECRETS_KEY_PREVIOUS — the server's own and those of the modules'
+ * `sealed` columns. Afterwards SECRETS_KEY_PREVIOUS can go.
+ */
+export async function rotateSecretsKey(
+  db: Db,
+  config: Pick<Config, 'keys'>,
+  sealed: readonly SealedColumn[] = [],
+): Promise<Rotation> {
   const box = secretBoxFor(config.keys);
   if (!box.sealing)
     throw new Error('SECRETS_KEY is not set: there is no key to encrypt the stored secrets with.');
@@ -394,7 +410,22 @@ export async function rotateSecretsKey(db: Db, config: Pick<Config, 'keys'>): Pr
         .where(eq(serverSecrets.name, row.name));
     }
     if (stale.length) await tx.execute(sql`SELECT pg_notify(${KEYS_CHANNEL}, 'secrets')`);
-    return stale.length;
+    let moduleRows = 0;
+    for (const { table, id, column, place } of sealed) {
+      const found = await queryRows<{ id: string; value: string }>(
+        tx,
+        sql`SELECT ${sql.identifier(id)}::text AS id, ${sql.identifier(column)} AS value
+            FROM ${sql.identifier(table)} FOR UPDATE`,
+      );
+      for (const row of found.filter((r) => !box.isCurrent(r.value))) {
+        await tx.execute(
+          sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${box.seal(box.open(row.value, place(row.id)), place(row.id))}
+              WHERE ${sql.identifier(id)}::text = ${row.id}`,
+        );
+        moduleRows++;
+      }
+    }
+    return stale.length + moduleRows;
   });
   return { kind: 'secrets', current: box.currentKeyId!, retiring: [], removed: [], resealed };
 }

@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.ts';
+import { loadConfig } from '../../platform/config.ts';
+import { createSecretBox } from '../../platform/secret-box.ts';
+import { rotateSecretsKey } from '../../platform/secrets.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TWO_FACTOR_SECRET } from '../demo/seed.ts';
 import { codeAt } from './totp.ts';
-import { MAX_FAILURES_PER_TOKEN, startSecondStep } from './two-factor.service.ts';
+import { MAX_FAILURES_PER_TOKEN, SEALED_TWO_FACTOR_SECRETS, startSecondStep } from './two-factor.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -393,8 +396,11 @@ describe("the organization's requirement", () => {
 });
 
 describe('the authenticator secret at rest', () => {
+  const KEY_1 = Buffer.alloc(32, 7).toString('base64');
+  const KEY_2 = Buffer.alloc(32, 9).toString('base64');
+
   it('is sealed with SECRETS_KEY when it is set, and codes still check', async () => {
-    const sealed = await createTestApp({ env: { SECRETS_KEY: Buffer.alloc(32, 7).toString('base64') } });
+    const sealed = await createTestApp({ env: { SECRETS_KEY: KEY_1 } });
     try {
       const token = await sealed.signin(DEMO_ACCOUNTS.twoFactor1);
       const started = await sealed.call({
@@ -417,6 +423,25 @@ describe('the authenticator secret at rest', () => {
         payload: { code: codeAt(secret, Date.now()) },
       });
       expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+      // A new SECRETS_KEY: the rotation re-encrypts the users' secrets too, and only the new key opens them.
+      const rotated = loadConfig({ SECRETS_KEY: KEY_2, SECRETS_KEY_PREVIOUS: KEY_1 } as NodeJS.ProcessEnv);
+      const rotation = await rotateSecretsKey(sealed.database.db, rotated, [SEALED_TWO_FACTOR_SECRETS]);
+      const [after] = await rows<{ secret: string; user_id: string }>(
+        sealed.database.db,
+        sql`SELECT t.secret, t.user_id FROM user_two_factor t JOIN users u ON u.id = t.user_id
+            WHERE u.email = ${DEMO_ACCOUNTS.twoFactor1}`,
+      );
+      expect(after!.secret.startsWith(`fluxo-enc:v1:${rotation.current}:`)).toBe(true);
+      const onlyNew = createSecretBox(KEY_2);
+      expect(onlyNew.open(after!.secret, SEALED_TWO_FACTOR_SECRETS.place(after!.user_id))).toBe(secret);
+      expect(() =>
+        createSecretBox(KEY_1).open(after!.secret, SEALED_TWO_FACTOR_SECRETS.place(after!.user_id)),
+      ).toThrow();
+      // Nothing left to re-encrypt the second time.
+      expect(
+        (await rotateSecretsKey(sealed.database.db, rotated, [SEALED_TWO_FACTOR_SECRETS])).resealed,
+      ).toBe(0);
     } finally {
       await sealed.close();
     }

@@ -14,6 +14,7 @@ import { users } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { OrgContext, Session } from '../../platform/guard.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
+import type { SealedColumn } from '../../platform/secrets.ts';
 import type { JwtKey, JwtKeys } from '../../platform/tokens.ts';
 import { keyUri, matchStep, newRecoveryCode, newSecret } from './totp.ts';
 import * as repo from './two-factor.repository.ts';
@@ -65,6 +66,14 @@ function secondStepKey(jwtKey: JwtKey): Uint8Array {
 
 /** Where a user's secret is stored: binds the sealed value to its row (secret-box.ts). */
 const secretPlace = (userId: string) => `user_two_factor/${userId}`;
+
+/** The users' secrets, for `npm run rotate-keys -- secrets` to re-encrypt under a new SECRETS_KEY. */
+export const SEALED_TWO_FACTOR_SECRETS: SealedColumn = {
+  table: 'user_two_factor',
+  id: 'user_id',
+  column: 'secret',
+  place: secretPlace,
+};
 
 const clock = (deps: { now?: () => number }) => (deps.now ?? Date.now)();
 
