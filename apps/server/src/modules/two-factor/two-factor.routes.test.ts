@@ -29,8 +29,18 @@ async function passwordStep(email: string, password = DEMO_PASSWORD) {
   return response.json() as { twoFactorRequired?: true; twoFactorToken: string; auth_token?: string };
 }
 
+/**
+ * Each call comes from a client of its own, so the per-client sign-in throttle (tested on its own
+ * below) stays out of the per-token and per-user rules these tests are about.
+ */
+let clients = 0;
 const secondStep = (token: string, code: string) =>
-  t.call({ method: 'POST', url: '/api/v1/auth/signin/two-factor', payload: { token, code } });
+  t.call({
+    method: 'POST',
+    url: '/api/v1/auth/signin/two-factor',
+    payload: { token, code },
+    remoteAddress: `10.9.${Math.floor(++clients / 250)}.${clients % 250}`,
+  });
 
 /** Both steps with the code of `at`; answers the session token. */
 async function signinWithCode(email: string, secret: string, at = Date.now()) {
@@ -228,13 +238,35 @@ describe('sign-in with two-factor on', () => {
 
     const forged = await secondStep(`${expired.twoFactorToken.slice(0, -4)}AAAA`, recoveryCodes[2]!);
     expect(forged.statusCode).toBe(401);
-    for (const garbage of ['x', 'a.b.c', '\u0000', 'eyJhbGciOiJub25lIn0.e30.']) {
+    for (const garbage of ['x', 'a.b.c', 'eyJhbGciOiJub25lIn0.e30.']) {
       const response = await secondStep(garbage, recoveryCodes[2]!);
       expect(response.statusCode, garbage).toBe(401);
     }
+    // A NUL never reaches the token check: the input guard refuses it first (issue 10).
+    expect((await secondStep('\u0000', recoveryCodes[2]!)).json().code).toBe('INVALID_CHARACTERS');
     // The recovery code was not spent by either.
     const { twoFactorToken } = await passwordStep(DEMO_ACCOUNTS.twoFactor2);
     expect((await secondStep(twoFactorToken, recoveryCodes[2]!)).statusCode).toBe(200);
+  });
+
+  it('counts wrong guesses against the client like failed sign-ins: 429 with Retry-After, others unaffected', async () => {
+    const guess = (remoteAddress: string) =>
+      t.call({
+        method: 'POST',
+        url: '/api/v1/auth/signin/two-factor',
+        payload: { token: 'made.up.token', code: '123456' },
+        remoteAddress,
+      });
+    let refused = null;
+    for (let i = 0; i < 40 && !refused; i++) {
+      const response = await guess('203.0.113.77');
+      if (response.statusCode === 429) refused = response;
+      else expect(response.json().code).toBe('TWO_FACTOR_TOKEN_INVALID');
+    }
+    expect(refused?.json().code).toBe('TOO_MANY_ATTEMPTS');
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    // Another client still gets its answer, and the account's own sign-in is untouched.
+    expect((await guess('203.0.113.78')).json().code).toBe('TWO_FACTOR_TOKEN_INVALID');
   });
 
   it('refuses every code for a while after too many wrong ones across tokens (429)', async () => {

@@ -10,8 +10,10 @@ import {
 } from '@fluxo/domain';
 import type { FastifyInstance } from 'fastify';
 import { type Access, PUBLIC, USER } from '../../platform/access.ts';
+import { AppError } from '../../platform/errors.ts';
 import { requireOrg, requireSession } from '../../platform/guard.ts';
 import { addRoute } from '../../platform/route.ts';
+import { clientKey, RULES } from '../../platform/throttle.ts';
 import * as twoFactor from './two-factor.service.ts';
 
 /** The owner's switch is an organization setting; the service also checks the caller is the owner. */
@@ -21,6 +23,9 @@ const ORG_SETTINGS_EDIT: Access = {
   flag: PermissionFlag.EDIT,
   from: 'param',
 };
+
+/** Answers that mean a wrong guess at the second step (a code, or a token made up or replayed). */
+const WRONG_GUESS = new Set(['INVALID_TWO_FACTOR_CODE', 'TWO_FACTOR_TOKEN_INVALID']);
 
 /** Two-factor sign-in (docs/two-factor.md): enrolment and its use are the user's own, signed in. */
 export function twoFactorRoutes(app: FastifyInstance, deps: twoFactor.TwoFactorDeps): void {
@@ -44,9 +49,19 @@ export function twoFactorRoutes(app: FastifyInstance, deps: twoFactor.TwoFactorD
     twoFactor.disable(deps, requireSession(request).userId, body.code),
   );
 
-  addRoute(app, signinTwoFactorContract, PUBLIC, async ({ body }) =>
-    twoFactor.completeSecondStep(deps, body.token, body.code),
-  );
+  // The code step counts against the client like a failed sign-in (its per-client waits, 429 with
+  // Retry-After), on top of the per-token and per-user limits of the service.
+  const byClient = deps.throttle.limiter(RULES.signinClient);
+  addRoute(app, signinTwoFactorContract, PUBLIC, async ({ body, request }) => {
+    const client = clientKey(request.ip);
+    await byClient.check(client);
+    try {
+      return await twoFactor.completeSecondStep(deps, body.token, body.code);
+    } catch (error) {
+      if (error instanceof AppError && WRONG_GUESS.has(error.code)) await byClient.fail(client);
+      throw error;
+    }
+  });
 
   addRoute(app, setOrganizationTwoFactorContract, ORG_SETTINGS_EDIT, async ({ request, body }) =>
     twoFactor.setOrganizationRequirement(

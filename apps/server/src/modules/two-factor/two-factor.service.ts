@@ -15,6 +15,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { OrgContext, Session } from '../../platform/guard.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import type { SealedColumn } from '../../platform/secrets.ts';
+import type { Throttle } from '../../platform/throttle.ts';
 import type { JwtKey, JwtKeys } from '../../platform/tokens.ts';
 import { keyUri, matchStep, newRecoveryCode, newSecret } from './totp.ts';
 import * as repo from './two-factor.repository.ts';
@@ -25,6 +26,8 @@ export interface TwoFactorDeps {
   jwtKeys: JwtKeys;
   /** Encryption at rest (SECRETS_KEY) for the authenticator secrets. */
   box: SecretBox;
+  /** The sign-in throttle; the code step counts wrong guesses per client with it (two-factor.routes). */
+  throttle: Throttle;
   /** Starts the session once both steps are passed (auth.service's startSession). */
   startSession(userId: string): Promise<{ auth_token: string; id: string }>;
   /** The clock; tests move it to cross time steps. */
