@@ -1,19 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { SignInPage } from './pages/sign-in-page.ts';
+import { seriousViolations } from './support/axe.ts';
 import { randomPtNif } from './support/data.ts';
 import type { Language } from './support/i18n.ts';
 import { keepScreenshot } from './support/screenshots.ts';
 import { apiToken, newUser, signInNewUser } from './support/signed-in.ts';
-import { expect, type Page, test } from './support/test.ts';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
+import { expect, test } from './support/test.ts';
 
 test('sign-in has no serious or critical accessibility violation', async ({ page }) => {
   await new SignInPage(page).goto();

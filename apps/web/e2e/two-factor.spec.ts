@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { AppShell } from './pages/app-shell.ts';
 import { SecurityPage } from './pages/security-page.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
+import { seriousViolations } from './support/axe.ts';
 import { DEMO_PASSWORD } from './support/data.ts';
 import { t } from './support/i18n.ts';
 import { keepScreenshot } from './support/screenshots.ts';
@@ -14,15 +14,6 @@ async function signOut(page: Page, shell: AppShell, name: string): Promise<void>
   await shell.signOut(name);
   await expect(page).toHaveURL(/\/auth\/signin/);
   await expect(page.getByRole('heading', { name: t('gb', 'AUTH.SIGNIN.TITLE') })).toBeVisible();
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
 }
 
 /** The seeded owners' authenticator secret (apps/server/src/modules/demo/seed.ts, README). */

@@ -1,16 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { loadConfig } from '../platform/config.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, emptyPostgresDatabase, type TestApp } from '../test/harness.ts';
 import { backup, fingerprintTables, restore, type TableFingerprint } from './backup.ts';
 
 /** PGlite always; PostgreSQL too when DATABASE_URL is set and pg_dump/pg_restore are installed. */
@@ -46,25 +45,7 @@ async function fingerprint(database: Database): Promise<TableFingerprint[]> {
 }
 
 /** A new, empty database on the test server (not migrated: the restore brings the schema). */
-async function emptyPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.DATABASE_URL!;
-  const name = `fluxo_restore_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
+const emptyPostgres = () => emptyPostgresDatabase(process.env.DATABASE_URL!, 'fluxo_restore');
 
 describe.each(kinds)('backup and restore on %s', (kind) => {
   let source: TestApp;

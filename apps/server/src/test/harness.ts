@@ -28,16 +28,24 @@ export async function freshDatabase(
     const database = await openDatabase({ databaseUrl: null, dataDir, inMemoryDatabase: true });
     return { database, url: null, drop: async () => {} };
   }
-  const name = `fluxo_test_${randomUUID().replaceAll('-', '')}`;
+  const { url, drop } = await emptyPostgresDatabase(adminUrl, 'fluxo_test');
+  const database = await openDatabase({ databaseUrl: url, dataDir, inMemoryDatabase: false });
+  return { database, url, drop };
+}
+
+/** A new, empty database (named `prefix_<uuid>`) on the PostgreSQL server of `adminUrl`, and its drop. */
+export async function emptyPostgresDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir, inMemoryDatabase: false });
   return {
-    database,
     url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });

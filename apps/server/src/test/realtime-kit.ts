@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { constants, publicEncrypt, randomUUID } from 'node:crypto';
+import { constants, publicEncrypt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,13 +11,12 @@ import {
   type RealtimeMessage,
 } from '@fluxo/domain';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { type Socket as ClientSocket, io as ioClient } from 'socket.io-client';
 import { type App, buildApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { DEMO_PASSWORD, seedDemo } from '../modules/demo/seed.ts';
 import { loadConfig } from '../platform/config.ts';
-import { freshDatabase } from './harness.ts';
+import { emptyPostgresDatabase, freshDatabase } from './harness.ts';
 import { freePort, startThrowawayPostgres } from './local-services.ts';
 
 /**
@@ -262,22 +261,8 @@ export async function startRedis(): Promise<{ url: string; stop(): Promise<void>
 export async function postgresForTest(): Promise<{ url: string; stop(): Promise<void> } | null> {
   const adminUrl = process.env.DATABASE_URL;
   if (adminUrl) {
-    const name = `fluxo_rt_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      async stop() {
-        const client = new pg.Client({ connectionString: adminUrl });
-        await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await client.end();
-      },
-    };
+    const { url, drop } = await emptyPostgresDatabase(adminUrl, 'fluxo_rt');
+    return { url, stop: drop };
   }
   return startThrowawayPostgres();
 }
