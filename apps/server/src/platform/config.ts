@@ -132,7 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     hashing: {
-      concurrency: Number(env.HASH_CONCURRENCY ?? 2),
+      // One at a time by default: a sign-in flood then holds one 128 MiB hash (issue 18's memory bound);
+      // 2 doubles sign-in throughput on a 2-core machine for another 128 MiB.
+      concurrency: Number(env.HASH_CONCURRENCY ?? 1),
       maxQueued: Number(env.HASH_QUEUE ?? 32),
       maxPerClient: Number(env.HASH_PER_CLIENT ?? 8),
     },
