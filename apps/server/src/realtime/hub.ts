@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   REALTIME_ACK_EVENT,
   REALTIME_MESSAGE_EVENT,
@@ -37,6 +38,8 @@ const PRUNE_BATCH = 5_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 /** Time a forced-out client has to receive FORCE_LOGOUT before its socket is closed. */
 const LOGOUT_GRACE_MS = 2_000;
+/** How long the Redis clients may take to close before they are dropped. */
+const REDIS_CLOSE_GRACE_MS = 2_000;
 /** The longest delay setTimeout accepts; a token living longer is re-armed when this fires. */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -488,7 +491,16 @@ export async function createRealtimeHub({
       await Promise.allSettled([dispatching, sweeping, acking]);
       await io.of('/').adapter.close();
       io.engine.close();
-      if (redis) await Promise.allSettled([redis.pub.close(), redis.sub.close()]);
+      if (redis) {
+        // A client still reconnecting after a Redis outage may never settle its close (seen in the ops
+        // test): give them a moment to flush, then drop them. What they had not sent is in the outbox.
+        const { pub, sub } = redis;
+        await Promise.race([
+          Promise.allSettled([pub.close(), sub.close()]),
+          sleep(REDIS_CLOSE_GRACE_MS, undefined, { ref: false }),
+        ]);
+        for (const client of [pub, sub]) if (client.isOpen) client.destroy();
+      }
     },
   };
   // Sockets are closed before Fastify closes its server, which would otherwise wait for them.
