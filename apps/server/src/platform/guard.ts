@@ -106,7 +106,7 @@ export async function loadOrgContext(
  * An organization that requires two-factor sign-in shows nothing of itself to a member without it:
  * the member is answered TWO_FACTOR_REQUIRED, and the web app sends them to enrolment.
  */
-export function refuseWithoutTwoFactor(org: OrgContext): void {
+function refuseWithoutTwoFactor(org: OrgContext): void {
   if (org.twoFactorMissing) {
     throw new AppError(
       'TWO_FACTOR_REQUIRED',
