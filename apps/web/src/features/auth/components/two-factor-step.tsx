@@ -1,7 +1,8 @@
 import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { useFieldProps } from '../../../lib/forms/use-field-props.ts';
 import { useSignInSecondStep } from '../api/sign-in.ts';
 
 /**
@@ -11,18 +12,15 @@ import { useSignInSecondStep } from '../api/sign-in.ts';
 export function TwoFactorStep({ token, onBack }: { token: string; onBack: () => void }) {
   const { t } = useTranslation();
   const secondStep = useSignInSecondStep();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { code: '' },
+    validate: { code: (value) => (value.trim() ? null : 'VALIDATION.REQUIRED_FIELD') },
+  });
+  const field = useFieldProps(form);
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!code.trim()) {
-      setError(t('VALIDATION.REQUIRED_FIELD'));
-      return;
-    }
-    setError(null);
-    secondStep.mutate({ token, code: code.trim() }, { onError: () => setCode('') });
-  };
+  const submit = form.onSubmit(({ code }) =>
+    secondStep.mutate({ token, code: code.trim() }, { onError: () => form.setFieldValue('code', '') }),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="signin-two-factor-title">
@@ -44,9 +42,7 @@ export function TwoFactorStep({ token, onBack }: { token: string; onBack: () => 
           required
           // The step opens right after the password: the code field is where the user is going.
           autoFocus
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
-          error={error}
+          {...field('code')}
         />
         <ErrorAlert error={secondStep.error} />
         <Button type="submit" size="md" fullWidth loading={secondStep.isPending}>

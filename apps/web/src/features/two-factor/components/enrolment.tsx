@@ -1,10 +1,14 @@
 import { Button, Code, Group, Image, List, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { useFieldProps } from '../../../lib/forms/use-field-props.ts';
 import { useConfirmEnrolment, useStartEnrolment } from '../api/two-factor.ts';
 import { CodeField } from './code-field.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
+
+/** The code as typed, without the spaces some apps show in it. */
+const typed = (code: string) => code.replace(/\s/g, '');
 
 /** The key grouped by four for reading and typing; apps ignore the spaces. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -17,8 +21,11 @@ export function Enrolment({ onFinished }: { onFinished: () => void }) {
   const { t } = useTranslation();
   const start = useStartEnrolment();
   const confirm = useConfirmEnrolment();
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { code: '' },
+    validate: { code: (value) => (/^\d{6}$/.test(typed(value)) ? null : 'TWO_FACTOR.CODE_FORMAT') },
+  });
+  const field = useFieldProps(form);
 
   if (confirm.data) return <RecoveryCodes codes={confirm.data.recoveryCodes} onDone={onFinished} />;
 
@@ -34,16 +41,7 @@ export function Enrolment({ onFinished }: { onFinished: () => void }) {
     );
   }
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const typed = code.replace(/\s/g, '');
-    if (!/^\d{6}$/.test(typed)) {
-      setCodeError(t('TWO_FACTOR.CODE_FORMAT'));
-      return;
-    }
-    setCodeError(null);
-    confirm.mutate(typed);
-  };
+  const submit = form.onSubmit(({ code }) => confirm.mutate(typed(code)));
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="two-factor-setup-title">
@@ -67,16 +65,10 @@ export function Enrolment({ onFinished }: { onFinished: () => void }) {
           </List.Item>
           <List.Item>{t('TWO_FACTOR.SETUP.STEP_CODE')}</List.Item>
         </List>
-        <CodeField
-          label={t('TWO_FACTOR.SETUP.CODE')}
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
-          error={codeError}
-          maw={240}
-        />
+        <CodeField label={t('TWO_FACTOR.SETUP.CODE')} {...field('code')} maw={240} />
         <ErrorAlert error={confirm.error} />
         <Group>
-          <Button type="submit" loading={confirm.isPending} disabled={!code.trim()}>
+          <Button type="submit" loading={confirm.isPending} disabled={!form.values.code.trim()}>
             {t('TWO_FACTOR.SETUP.CONFIRM')}
           </Button>
         </Group>
