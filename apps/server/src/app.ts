@@ -13,6 +13,7 @@ import { ensureFeatureFlags, homeRoutes } from './modules/home/home.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { registerBilling } from './modules/subscriptions/billing.plugin.ts';
+import { treasuryRoutes } from './modules/treasury/treasury.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { PUBLIC } from './platform/access.ts';
@@ -143,6 +144,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   organizationsRoutes(app, { db });
   salesRoutes(app, { db, mailer, salesEmail: config.salesEmail, throttle });
   connectionsRoutes(app, { db, realtime, authTimeoutSeconds: config.connections.authTimeoutSeconds });
+  treasuryRoutes(app, { db, realtime, config });
   await registerBilling(app, { db, config });
   app.get(
     '/assets/keys/public.pem',

@@ -36,6 +36,7 @@ export * from './subscriptions/contracts.ts';
 export * from './subscriptions/status-machine.ts';
 export * from './tax/contracts.ts';
 export * from './tax/vat-rates.ts';
+export * from './treasury/index.ts';
 export * from './two-factor/codes.ts';
 export * from './two-factor/contracts.ts';
 export * from './validation.ts';

@@ -22,6 +22,14 @@ export const bankConnections = pgTable(
     authAttemptId: uuid('auth_attempt_id'),
     authState: jsonb('auth_state'),
     authDueAt: at('auth_due_at'),
+    /** The connector that owns it (sandbox, gocardless), and its id there (the aggregator's requisition). */
+    provider: text('provider').notNull().default('sandbox'),
+    providerReference: text('provider_reference'),
+    /** The consent given at the bank: until when it lets us read the accounts. */
+    consentExpiresAt: at('consent_expires_at'),
+    /** Sync: when it last ran and finished, and why it last failed. */
+    lastSyncedAt: at('last_synced_at'),
+    lastSyncError: text('last_sync_error'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { Config } from '../../platform/config.ts';
+import type { RealtimeHub } from '../../realtime/hub.ts';
+
+/** What every treasury part needs: the database, the real-time hub and the configuration (DATA_DIR…). */
+export interface TreasuryDeps {
+  db: Db;
+  realtime: RealtimeHub;
+  config: Config;
+}
+
+/**
+ * The treasury module's routes: accounts and wallets, movements, imports, categories, merchants,
+ * rules, documents and point of sale. Each part registers its own routes from its folder.
+ */
+export function treasuryRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
+  void app;
+  void deps;
+}
