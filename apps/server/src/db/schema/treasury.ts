@@ -44,7 +44,10 @@ export const treasuryAccounts = pgTable(
     bic: text('bic'),
     currency: char('currency', { length: 3 }).notNull(),
     openingBalance: money('opening_balance').notNull().default(0),
-    /** The balance is `opening_balance` at the start of this day, plus every movement booked on or after it. */
+    /**
+     * The day `opening_balance` refers to. The balance is always opening_balance plus every movement; the
+     * daily series starts at this date or the first movement, whichever comes first.
+     */
     openingDate: date('opening_date', { mode: 'string' }).notNull(),
     archived: boolean('archived').notNull().default(false),
     /** all: every member with the treasury permission; restricted: only the members in treasury_account_members. */
@@ -197,6 +200,11 @@ export const treasuryTransactions = pgTable(
     valueDate: date('value_date', { mode: 'string' }),
     amount: money('amount').notNull(),
     currency: char('currency', { length: 3 }).notNull(),
+    /**
+     * The account's balance right after this movement (opening + every movement up to it in (booking_date,
+     * seq) order). Kept by ingest.ts's recomputeRunningBalances after every write to the account.
+     */
+    balanceAfter: money('balance_after').notNull().default(0),
     description: text('description').notNull().default(''),
     counterpartyName: text('counterparty_name'),
     counterpartyIban: text('counterparty_iban'),

@@ -146,6 +146,7 @@ CREATE TABLE "treasury_transactions" (
 	"value_date" date,
 	"amount" bigint NOT NULL,
 	"currency" char(3) NOT NULL,
+	"balance_after" bigint DEFAULT 0 NOT NULL,
 	"description" text DEFAULT '' NOT NULL,
 	"counterparty_name" text,
 	"counterparty_iban" text,
