@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.ts';
 import type { Config } from '../../platform/config.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { categoriesRoutes } from './categories/categories.routes.ts';
+import { merchantsRoutes } from './merchants/merchants.routes.ts';
 
 /** What every treasury part needs: the database, the real-time hub and the configuration (DATA_DIR…). */
 export interface TreasuryDeps {
@@ -17,4 +19,6 @@ export interface TreasuryDeps {
  */
 export function treasuryRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
   accountsRoutes(app, deps);
+  categoriesRoutes(app, deps);
+  merchantsRoutes(app, deps);
 }
