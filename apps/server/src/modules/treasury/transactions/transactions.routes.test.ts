@@ -394,6 +394,27 @@ describe('transfers', () => {
     expect(unlinked.json().transferTransactionId).toBeNull();
     expect((await call('GET', `${BASE}/${ids.toSavings}`)).json().transferTransactionId).toBeNull();
   });
+
+  it('links across currencies whatever the amounts, and a deleted manual side unlinks the other', async () => {
+    const crossed = await call('PUT', `${BASE}/${ids.usdIn}/transfer`, { counterpartId: ids.rentMovement });
+    expect(crossed.statusCode, crossed.body).toBe(200);
+    expect(crossed.json().transferAccountId).toBe(ids.bank);
+    await call('DELETE', `${BASE}/${ids.usdIn}/transfer`);
+
+    const withdrawal = await call('POST', BASE, {
+      accountId: ids.cash,
+      bookingDate: '2026-03-05',
+      amount: 1_999,
+      description: 'Levantamento',
+    });
+    const cashId = withdrawal.json().id as string;
+    expect((await call('PUT', `${BASE}/${cashId}/transfer`, { counterpartId: ids.fee })).statusCode).toBe(
+      200,
+    );
+    expect((await call('GET', `${BASE}/${ids.fee}`)).json().transferTransactionId).toBe(cashId);
+    expect((await call('DELETE', `${BASE}/${cashId}`)).statusCode).toBe(200);
+    expect((await call('GET', `${BASE}/${ids.fee}`)).json().transferTransactionId).toBeNull();
+  });
 });
 
 describe('export', () => {
