@@ -5,6 +5,7 @@ import type { RealtimeHub } from '../../realtime/hub.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { categoriesRoutes } from './categories/categories.routes.ts';
 import { merchantsRoutes } from './merchants/merchants.routes.ts';
+import { transactionsRoutes } from './transactions/transactions.routes.ts';
 
 /** What every treasury part needs: the database, the real-time hub and the configuration (DATA_DIR…). */
 export interface TreasuryDeps {
@@ -21,4 +22,5 @@ export function treasuryRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
   accountsRoutes(app, deps);
   categoriesRoutes(app, deps);
   merchantsRoutes(app, deps);
+  transactionsRoutes(app, deps);
 }
