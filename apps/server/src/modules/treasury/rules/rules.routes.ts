@@ -7,21 +7,16 @@ import {
   previewRuleContract,
   updateRuleContract,
 } from '@fluxo/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Access } from '../../../platform/access.ts';
-import { requireOrg, requireSession } from '../../../platform/guard.ts';
+import { requireOrg } from '../../../platform/guard.ts';
 import { addRoute } from '../../../platform/route.ts';
-import type { TreasuryViewer } from '../accounts/account-scope.ts';
 import { onTransactionsCreated } from '../transactions/ingest.ts';
 import type { TreasuryDeps } from '../treasury.routes.ts';
 import * as rules from './rules.service.ts';
+import { viewerOf } from './treasury-viewer.ts';
 
 const configs = (flag: number): Access => ({ kind: 'org', resource: 'treasury.cashConfigs', flag });
-
-export function viewerOf(request: FastifyRequest): TreasuryViewer {
-  const org = requireOrg(request);
-  return { organizationId: org.id, userId: requireSession(request).userId, role: org.role };
-}
 
 export function rulesRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
   const { db } = deps;
