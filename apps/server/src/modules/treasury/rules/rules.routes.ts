@@ -1,5 +1,6 @@
 import {
   applyRuleContract,
+  can,
   createRuleContract,
   deleteRuleContract,
   listRulesContract,
@@ -45,7 +46,12 @@ export function rulesRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
       flag: PermissionFlag.VIEW,
       detail: 'movements of the accounts the caller sees',
     },
-    async ({ body, request }) => rules.previewRule(db, viewerOf(request), body.conditions),
+    async ({ body, request }) => {
+      // The sample shows movements: only to those who may see movements (the count is the rule's own).
+      const org = requireOrg(request);
+      const seesMovements = org.role === 'owner' || can(org.grants, 'treasury.inOut', PermissionFlag.VIEW);
+      return rules.previewRule(db, viewerOf(request), body.conditions, seesMovements);
+    },
   );
   addRoute(
     app,
