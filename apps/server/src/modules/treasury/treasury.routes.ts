@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../platform/config.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
+import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { categoriesRoutes } from './categories/categories.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
+import { merchantsRoutes } from './merchants/merchants.routes.ts';
 import { posRoutes } from './pos/pos.routes.ts';
 import { rulesRoutes } from './rules/rules.routes.ts';
 
@@ -18,6 +21,9 @@ export interface TreasuryDeps {
  * rules, documents and point of sale. Each part registers its own routes from its folder.
  */
 export function treasuryRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
+  accountsRoutes(app, deps);
+  categoriesRoutes(app, deps);
+  merchantsRoutes(app, deps);
   rulesRoutes(app, deps);
   documentsRoutes(app, deps);
   posRoutes(app, deps);
