@@ -2,12 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../platform/config.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
+import { ConnectorRegistry } from '../connections/connectors/connector.ts';
+import { syncRoutes } from './sync/sync.routes.ts';
 
 /** What every treasury part needs: the database, the real-time hub and the configuration (DATA_DIR…). */
 export interface TreasuryDeps {
   db: Db;
   realtime: RealtimeHub;
   config: Config;
+  /** The bank connectors (sandbox, aggregator), shared with the connections module. */
+  connectors?: ConnectorRegistry;
 }
 
 /**
@@ -15,6 +19,5 @@ export interface TreasuryDeps {
  * rules, documents and point of sale. Each part registers its own routes from its folder.
  */
 export function treasuryRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
-  void app;
-  void deps;
+  syncRoutes(app, { ...deps, connectors: deps.connectors ?? new ConnectorRegistry([]) });
 }
