@@ -182,6 +182,13 @@ export const connectionOkContract = defineContract({
   method: 'POST',
   path: '/api/v1/connections/:id/ok',
   params: ZConnectionParams,
+  /** What the bank's redirect back carried in its query string (`code`, or `error`), as it came. */
+  body: z
+    .strictObject({
+      code: z.string().trim().min(1).max(4000).optional(),
+      error: z.string().trim().min(1).max(500).optional(),
+    })
+    .nullish(),
   response: z.object({
     connection: ZConnection,
     accounts: z.array(ZConnectionAccount),

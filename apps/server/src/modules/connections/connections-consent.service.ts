@@ -53,7 +53,13 @@ function statusChanged(deps: ConnectionsDeps, row: repository.ConnectionRow, sta
  */
 export async function confirmConsent(
   deps: ConnectionsDeps,
-  input: { viewer: TreasuryViewer; connectionId: string; kick?: () => void },
+  input: {
+    viewer: TreasuryViewer;
+    connectionId: string;
+    /** What the bank's redirect back carried. */
+    back?: { code?: string; error?: string };
+    kick?: () => void;
+  },
 ): Promise<{ connection: Connection; accounts: ConnectionAccount[]; created: number }> {
   const { viewer } = input;
   const row = await requireConnection(deps, viewer.organizationId, input.connectionId);
@@ -65,13 +71,15 @@ export async function confirmConsent(
   };
   let consentExpiresAt: Date | null = null;
   if (connector.consentFlow === 'redirect') {
-    if (!row.providerReference || !connector.consentState) {
+    if (!row.providerReference || !connector.completeConsent) {
       throw new AppError(
         'CONNECTION_NOT_AWAITING_AUTHENTICATION',
         'This connection has no consent under way.',
       );
     }
-    const state = await viaProvider(() => connector.consentState!(row.providerReference!));
+    const state = await viaProvider(() =>
+      connector.completeConsent!(row.providerReference!, input.back ?? {}),
+    );
     if (state.status === 'pending') {
       return { connection: toConnection(deps, row), accounts: [], created: 0 };
     }
@@ -85,14 +93,18 @@ export async function confirmConsent(
       const failed = await deps.db.transaction(async (tx) => {
         const updated = await repository.setConsentOutcome(tx, row.id, {
           status: 'error',
-          error: 'The bank refused the consent.',
+          error: state.reason.slice(0, 500),
         });
         await notifyUser(tx, viewer.userId, 'CONNECTION_STATUS_CHANGED', statusChanged(deps, row, 'error'));
         return updated!;
       });
       return { connection: toConnection(deps, failed), accounts: [], created: 0 };
     }
-    consentExpiresAt = (await connector.consentExpiry?.(row.providerReference).catch(() => null)) ?? null;
+    consentExpiresAt = state.consentExpiresAt;
+    if (state.reference !== row.providerReference) {
+      await repository.replaceReference(deps.db, row.id, state.reference);
+      ref.reference = state.reference;
+    }
   } else if (row.status !== 'connected') {
     throw new AppError('CONNECTION_NOT_AWAITING_AUTHENTICATION', 'Answer the bank’s challenge first.');
   }

@@ -237,3 +237,11 @@ export async function recordSyncError(db: Db, id: string, error: string): Promis
     .set({ lastSyncError: error, updatedAt: sql`now()` })
     .where(eq(bankConnections.id, id));
 }
+
+/** The aggregator swapped the consent's id (Enable Banking: authorisation → session). */
+export async function replaceReference(db: Db, id: string, reference: string): Promise<void> {
+  await db
+    .update(bankConnections)
+    .set({ providerReference: reference, updatedAt: sql`now()` })
+    .where(eq(bankConnections.id, id));
+}

@@ -92,8 +92,15 @@ export function connectionsRoutes(
     }),
   );
 
-  addRoute(app, connectionOkContract, CREATE, async ({ params, request }) =>
-    consent.confirmConsent(deps, { viewer: viewerOf(request), connectionId: params.id }),
+  addRoute(app, connectionOkContract, CREATE, async ({ params, body, request }) =>
+    consent.confirmConsent(deps, {
+      viewer: viewerOf(request),
+      connectionId: params.id,
+      back: {
+        ...(body?.code ? { code: body.code } : {}),
+        ...(body?.error ? { error: body.error } : {}),
+      },
+    }),
   );
 
   addRoute(app, renewConnectionContract, CREATE, async ({ params, request }) =>

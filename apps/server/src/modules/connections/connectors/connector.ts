@@ -23,9 +23,14 @@ export interface ConsentStart {
 
 /** How a redirect consent stands when the user comes back. */
 export type ConsentState =
-  | { status: 'linked'; accountIds: string[] }
+  | {
+      status: 'linked';
+      /** The consent's id from now on (an aggregator may swap its authorisation id for a session id). */
+      reference: string;
+      consentExpiresAt: Date | null;
+    }
   | { status: 'pending' }
-  | { status: 'rejected' }
+  | { status: 'rejected'; reason: string }
   | { status: 'expired' };
 
 /** A bank account found behind a consent. */
@@ -107,10 +112,11 @@ export interface BankConnector {
     redirectUrl: string;
     language: string;
   }): Promise<ConsentStart>;
-  /** How the consent `reference` stands (and, once linked, its accounts). */
-  consentState?(reference: string): Promise<ConsentState>;
-  /** When the consent `reference` ends, as its agreement says once accepted. */
-  consentExpiry?(reference: string): Promise<Date | null>;
+  /**
+   * How the consent `reference` stands once the user is back, given what the bank's redirect carried
+   * (`code` for aggregators that hand one, `error` when the user or the bank refused).
+   */
+  completeConsent?(reference: string, back: { code?: string; error?: string }): Promise<ConsentState>;
   /** Forgets a consent at the aggregator (the connection is deleted or renewed); best effort. */
   revokeConsent?(reference: string): Promise<void>;
 

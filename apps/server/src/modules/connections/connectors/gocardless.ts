@@ -45,11 +45,11 @@ function toInstitution(found: GcInstitution, country?: string): Institution {
 }
 
 /** Requisition statuses (GoCardless "Statuses"): LN linked; RJ rejected; EX expired; the rest under way. */
-function consentOf(status: string, accounts: string[]): ConsentState {
-  if (status === 'LN') return { status: 'linked', accountIds: accounts };
-  if (status === 'RJ' || status === 'ER' || status === 'SU') return { status: 'rejected' };
-  if (status === 'EX') return { status: 'expired' };
-  return { status: 'pending' };
+function consentOf(status: string): Exclude<ConsentState['status'], 'linked'> | 'linked' {
+  if (status === 'LN') return 'linked';
+  if (status === 'RJ' || status === 'ER' || status === 'SU') return 'rejected';
+  if (status === 'EX') return 'expired';
+  return 'pending';
 }
 
 /** The booked balance to reproduce: closing, interim or expected booked, in that order of preference. */
@@ -176,15 +176,20 @@ export function gocardlessConnector(
         consentExpiresAt: new Date(Date.now() + agreement.access_valid_for_days * DAY_MS),
       };
     },
-    async consentState(reference) {
+    async completeConsent(reference): Promise<ConsentState> {
       const requisition = await client.requisition(reference);
-      return consentOf(requisition.status, requisition.accounts ?? []);
-    },
-    async consentExpiry(reference) {
-      const requisition = await client.requisition(reference);
+      const status = consentOf(requisition.status);
+      if (status === 'rejected') return { status, reason: `The requisition is ${requisition.status}.` };
+      if (status !== 'linked') return { status };
       const agreement = await client.agreement(requisition.agreement);
       const from = Date.parse(agreement.accepted ?? agreement.created);
-      return Number.isFinite(from) ? new Date(from + agreement.access_valid_for_days * DAY_MS) : null;
+      return {
+        status,
+        reference,
+        consentExpiresAt: Number.isFinite(from)
+          ? new Date(from + agreement.access_valid_for_days * DAY_MS)
+          : null,
+      };
     },
     async revokeConsent(reference) {
       await client.deleteRequisition(reference);
@@ -193,8 +198,8 @@ export function gocardlessConnector(
       if (!connection.reference)
         throw new BankFeedError('consent_expired', 'This connection has no consent yet.');
       const requisition = await client.requisition(connection.reference);
-      const state = consentOf(requisition.status, requisition.accounts ?? []);
-      if (state.status === 'expired' || state.status === 'rejected') {
+      const state = consentOf(requisition.status);
+      if (state === 'expired' || state === 'rejected') {
         throw new BankFeedError('consent_expired', `The consent at the bank is ${requisition.status}.`);
       }
       const accounts: DiscoveredAccount[] = [];
