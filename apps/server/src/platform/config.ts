@@ -67,6 +67,12 @@ export interface Config {
      * (GOCARDLESS_SECRET_ID, GOCARDLESS_SECRET_KEY); GOCARDLESS_API_BASE points tests at a stand-in.
      */
     gocardless: { secretId: string; secretKey: string; apiBase: string; timeoutMs: number };
+    /**
+     * Enable Banking (README "Bank connections"): on only with the application id and its private key
+     * (ENABLE_BANKING_APPLICATION_ID, ENABLE_BANKING_PRIVATE_KEY, PEM); ENABLE_BANKING_API_BASE points
+     * tests at a stand-in.
+     */
+    enableBanking: { applicationId: string; privateKey: string; apiBase: string; timeoutMs: number };
     /** Hours between two automatic syncs of a connected account (BANK_SYNC_INTERVAL_HOURS). */
     syncIntervalHours: number;
   };
@@ -166,6 +172,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         secretKey: env.GOCARDLESS_SECRET_KEY ?? '',
         apiBase: env.GOCARDLESS_API_BASE || 'https://bankaccountdata.gocardless.com',
         timeoutMs: Number(env.GOCARDLESS_TIMEOUT_MS ?? 15_000),
+      },
+      enableBanking: {
+        applicationId: env.ENABLE_BANKING_APPLICATION_ID ?? '',
+        privateKey: env.ENABLE_BANKING_PRIVATE_KEY ?? '',
+        apiBase: env.ENABLE_BANKING_API_BASE || 'https://api.enablebanking.com',
+        timeoutMs: Number(env.ENABLE_BANKING_TIMEOUT_MS ?? 15_000),
       },
       syncIntervalHours: Number(env.BANK_SYNC_INTERVAL_HOURS ?? 6),
     },

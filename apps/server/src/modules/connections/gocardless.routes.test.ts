@@ -367,7 +367,7 @@ describe('consent, discovery and sync', () => {
     await runSyncs();
     const [limited] = await accountRows(connectionId);
     expect(limited!.sync_status).toBe('error');
-    expect(limited!.sync_error).toMatch(/Rate limited/);
+    expect(limited!.sync_error).toMatch(/^Rate-limited until /);
     const [retry] = await rows<{ due_at: Date }>(
       t.database.db,
       sql`SELECT due_at FROM scheduled_jobs WHERE subject_id = ${main!.id} AND status = 'pending' ORDER BY due_at LIMIT 1`,
