@@ -424,11 +424,12 @@ describe('consent, discovery and sync', () => {
       sql`SELECT provider_reference FROM bank_connections WHERE id = ${connectionId}`,
     );
     expect(row!.provider_reference).not.toBe(requisitionId);
-    expect(standIn.requisitions.has(requisitionId)).toBe(false);
     const before = await accountRows(connectionId);
     await fetch(renewed.json().authorizationUrl, { redirect: 'manual' });
     const ok = await call('POST', `/api/v1/connections/${connectionId}/ok`);
     expect(ok.json()).toMatchObject({ created: 0, connection: { status: 'connected' } });
+    // The replaced consent is withdrawn once the new one holds.
+    expect(standIn.requisitions.has(requisitionId)).toBe(false);
     const after = await accountRows(connectionId);
     expect(after.map((a) => a.id)).toEqual(before.map((a) => a.id));
     expect(after[0]!.provider_account_id).not.toBe(before[0]!.provider_account_id);
