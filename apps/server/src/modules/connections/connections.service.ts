@@ -86,8 +86,10 @@ export function toConnection(
     status: row.status as ConnectionStatus,
     authExpiresAt: row.status === 'waiting_authentication' ? iso(row.authDueAt) : null,
     provider: row.provider,
+    // An aggregator switched off since still shows how its connections were made.
     consentFlow:
-      deps.connectors.byProvider(row.provider)?.consentFlow ?? institution?.consentFlow ?? 'challenge',
+      deps.connectors.byProvider(row.provider)?.consentFlow ??
+      (row.provider === 'sandbox' ? 'challenge' : 'redirect'),
     consentExpiresAt: iso(row.consentExpiresAt),
     consentExpiringSoon:
       row.status === 'consent_expired' ||
