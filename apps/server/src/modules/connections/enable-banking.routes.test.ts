@@ -264,6 +264,29 @@ describe('Enable Banking', () => {
     expect(await balanceOf(after[0]!.id)).toEqual({ balance: 1_048_025, count: 5 });
   });
 
+  it('renewing ahead of expiry keeps the connection syncing until the new consent holds', async () => {
+    const [row] = await rows<{ provider_reference: string }>(
+      t.database.db,
+      sql`SELECT provider_reference FROM bank_connections WHERE id = ${connectionId}`,
+    );
+    const renewed = await call('PATCH', `/api/v1/connections/${connectionId}/renew`);
+    expect(renewed.json()).toMatchObject({ status: 'connected' });
+    // Meanwhile the old session still feeds the accounts.
+    const [main] = await accountRows(connectionId);
+    standIn.banks.get('Caixa Geral de Depositos')![0]!.transactions.push(entry('E-6', 0, '10.00', 'CRDT'));
+    standIn.banks.get('Caixa Geral de Depositos')![0]!.balance = '10490.25';
+    await call('POST', `/api/v1/treasury/accounts/${main!.id}/refresh`);
+    await runSyncs();
+    expect(await balanceOf(main!.id)).toEqual({ balance: 1_049_025, count: 6 });
+    expect(standIn.sessions.has(row!.provider_reference)).toBe(true);
+    const authorizationId = new URL(renewed.json().authorizationUrl).pathname.split('/').at(-1)!;
+    const ok = await comeBack(standIn.authorise(authorizationId));
+    expect(ok.json()).toMatchObject({ created: 0, connection: { status: 'connected' } });
+    expect(standIn.sessions.has(row!.provider_reference)).toBe(false);
+    await runSyncs();
+    expect(await balanceOf(main!.id)).toEqual({ balance: 1_049_025, count: 6 });
+  });
+
   it('a refusal at the bank ends the connection in error', async () => {
     const created = await call('POST', '/api/v1/connections', { institutionCode: CGD, name: 'Refused' });
     const authorizationId = new URL(created.json().authorizationUrl).pathname.split('/').at(-1)!;
