@@ -3,7 +3,11 @@ import type { Db } from '../../db/client.ts';
 import type { Config } from '../../platform/config.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import { ConnectorRegistry } from '../connections/connectors/connector.ts';
+import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { categoriesRoutes } from './categories/categories.routes.ts';
+import { merchantsRoutes } from './merchants/merchants.routes.ts';
 import { syncRoutes } from './sync/sync.routes.ts';
+import { transactionsRoutes } from './transactions/transactions.routes.ts';
 
 /** What every treasury part needs: the database, the real-time hub and the configuration (DATA_DIR…). */
 export interface TreasuryDeps {
@@ -19,5 +23,9 @@ export interface TreasuryDeps {
  * rules, documents and point of sale. Each part registers its own routes from its folder.
  */
 export function treasuryRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
+  accountsRoutes(app, deps);
+  categoriesRoutes(app, deps);
+  merchantsRoutes(app, deps);
+  transactionsRoutes(app, deps);
   syncRoutes(app, { ...deps, connectors: deps.connectors ?? new ConnectorRegistry([]) });
 }
