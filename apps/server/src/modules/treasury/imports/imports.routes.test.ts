@@ -169,6 +169,18 @@ describe('statement import', () => {
     expect(Number(sum?.total)).toBe(full.summary.closingBalance);
   });
 
+  it('takes the file over real HTTP as a raw body', async () => {
+    const accountId = await newAccount({ opening: SAMPLE_OPENING_BALANCE });
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const response = await fetch(`${address}/api/v1/treasury/accounts/${accountId}/imports`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${demo}`, orgid: demoOrg, 'content-type': 'application/xml' },
+      body: file('camt053'),
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ imported: SAMPLE_MOVEMENTS.length, balanceMatches: true });
+  });
+
   it('keeps every running balance exact when a file repeats a line or reaches back in time', async () => {
     const opening = 10_000;
     const accountId = await newAccount({ opening });
