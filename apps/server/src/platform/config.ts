@@ -85,6 +85,17 @@ export interface Config {
     /** How long a VIES check may take before the VAT-number format decides alone. */
     viesTimeoutMs: number;
   };
+  /** The organizations' own invoicing (issue 12), not Fluxo's subscription billing above. */
+  invoicing: {
+    /**
+     * The software producer's private key (PEM, RSA 1024) that signs documents, its version (HashControl)
+     * and the AT certificate number. Without a key the server creates one on first start and signs
+     * with it the same way, as a program that is not certified (certificate number 0).
+     */
+    signingKeyPem: string | null;
+    signingKeyVersion: string;
+    certificateNumber: string;
+  };
   app: {
     stripeKey: string;
     gatewayUrl: string | null;
@@ -165,6 +176,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       stripeApiBase: env.STRIPE_API_BASE || null,
       viesUrl: env.VIES_URL ?? 'https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number',
       viesTimeoutMs: Number(env.VIES_TIMEOUT_MS ?? 3000),
+    },
+    invoicing: {
+      signingKeyPem: env.BILLING_SIGNING_KEY?.replaceAll('\\n', '\n') || null,
+      signingKeyVersion: env.BILLING_SIGNING_KEY_VERSION ?? '1',
+      certificateNumber: env.BILLING_CERTIFICATE_NUMBER ?? '0',
     },
     app: {
       stripeKey: env.STRIPE_KEY ?? '',
