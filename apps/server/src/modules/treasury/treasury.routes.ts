@@ -6,6 +6,7 @@ import { ConnectorRegistry } from '../connections/connectors/connector.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { categoriesRoutes } from './categories/categories.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
+import { importRoutes } from './imports/imports.routes.ts';
 import { merchantsRoutes } from './merchants/merchants.routes.ts';
 import { posRoutes } from './pos/pos.routes.ts';
 import { rulesRoutes } from './rules/rules.routes.ts';
@@ -34,4 +35,5 @@ export function treasuryRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
   documentsRoutes(app, deps);
   posRoutes(app, deps);
   syncRoutes(app, { ...deps, connectors: deps.connectors ?? new ConnectorRegistry([]) });
+  importRoutes(app, deps);
 }
