@@ -79,7 +79,12 @@ export async function apiDownload(
 }
 
 /** Sends a file as the raw body of a call and reads its JSON answer. */
-export async function apiUpload<T>(contract: ApiContract, input: BinaryInput, file: File | Blob, fileName: string) {
+export async function apiUpload<T>(
+  contract: ApiContract,
+  input: BinaryInput,
+  file: File | Blob,
+  fileName: string,
+) {
   const response = await send(contract, input, {
     headers: {
       Accept: 'application/json',

@@ -14,7 +14,12 @@ export const transactionsListQueryOptions = (organizationId: string | null, filt
     queryKey: transactionsKeys.list(organizationId, query, filters.sort),
     queryFn: ({ pageParam, signal }) =>
       apiRequest(listTransactionsContract, {
-        query: { ...query, sort: filters.sort, limit: TRANSACTIONS_PAGE_SIZE, cursor: pageParam ?? undefined },
+        query: {
+          ...query,
+          sort: filters.sort,
+          limit: TRANSACTIONS_PAGE_SIZE,
+          cursor: pageParam ?? undefined,
+        },
         signal,
       }),
     initialPageParam: null as string | null,

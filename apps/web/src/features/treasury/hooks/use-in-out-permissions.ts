@@ -23,7 +23,9 @@ export function useInOutPermissions() {
       addDocuments: can('treasury.digitalDocs', PermissionFlag.CREATE),
       deleteDocuments: can('treasury.digitalDocs', PermissionFlag.DELETE),
       viewRules: can('treasury.cashConfigs', PermissionFlag.VIEW),
-      editRules: can('treasury.cashConfigs', PermissionFlag.EDIT) && can('treasury.cashConfigs', PermissionFlag.CREATE),
+      editRules:
+        can('treasury.cashConfigs', PermissionFlag.EDIT) &&
+        can('treasury.cashConfigs', PermissionFlag.CREATE),
       createCategories: can('organization.categories', PermissionFlag.CREATE),
       editCategories: can('organization.categories', PermissionFlag.EDIT),
       deleteCategories: can('organization.categories', PermissionFlag.DELETE),

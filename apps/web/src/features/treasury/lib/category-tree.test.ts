@@ -39,7 +39,9 @@ describe('categoryTree', () => {
       category('c', 'Old', { archived: true }),
     ];
     expect(categoryTree(list, 'expense', plain)).toEqual([]);
-    expect(categoryTree(list, 'expense', plain, { includeArchived: true }).map((n) => n.label)).toEqual(['Old']);
+    expect(categoryTree(list, 'expense', plain, { includeArchived: true }).map((n) => n.label)).toEqual([
+      'Old',
+    ]);
   });
 
   it('names default categories from their translation, falling back to the stored name', () => {

@@ -5,7 +5,9 @@ export type CategoryNamer = (category: Category) => string;
 
 export function categoryNamer(t: (key: string, options: { defaultValue: string }) => string): CategoryNamer {
   return (category) =>
-    category.code ? t(`TREASURY.CATEGORY_DEFAULTS.${category.code}`, { defaultValue: category.name }) : category.name;
+    category.code
+      ? t(`TREASURY.CATEGORY_DEFAULTS.${category.code}`, { defaultValue: category.name })
+      : category.name;
 }
 
 export interface CategoryNode {
@@ -60,6 +62,9 @@ export function categorySelectData(
 ) {
   return kinds.map((kind) => ({
     group: groupLabel(kind),
-    items: categoryTree(categories, kind, name).map((node) => ({ value: node.category.id, label: node.path })),
+    items: categoryTree(categories, kind, name).map((node) => ({
+      value: node.category.id,
+      label: node.path,
+    })),
   }));
 }

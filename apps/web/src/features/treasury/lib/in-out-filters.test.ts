@@ -57,7 +57,9 @@ describe('in-out filters in the URL', () => {
   it('leaves out whatever a hand-edited URL gets wrong', () => {
     const read = filtersFromSearch(
       new URLSearchParams(
-        'accounts=nope,' + A + '&from=2026-13-45x&to=yesterday&min=12.345.6&max=abc&dir=sideways&docs=maybe&sort=random&transfers=all',
+        'accounts=nope,' +
+          A +
+          '&from=2026-13-45x&to=yesterday&min=12.345.6&max=abc&dir=sideways&docs=maybe&sort=random&transfers=all',
       ),
     );
     expect(read).toEqual({ ...EMPTY_FILTERS, accountIds: [A] });
@@ -71,9 +73,9 @@ describe('in-out filters in the URL', () => {
     const id = fc.constantFrom(A, B);
     const money = fc.option(fc.integer({ min: -(10 ** 12), max: 10 ** 12 }), { nil: null });
     const day = fc.option(
-      fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((d) =>
-        d.toISOString().slice(0, 10),
-      ),
+      fc
+        .date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10)),
       { nil: null },
     );
     const filters = fc.record<InOutFilters>({
@@ -89,7 +91,12 @@ describe('in-out filters in the URL', () => {
       hasDocuments: fc.constantFrom(true, false, null),
       uncategorised: fc.boolean(),
       transfers: fc.constantFrom('only' as const, 'exclude' as const, null),
-      sort: fc.constantFrom('date_desc' as const, 'date_asc' as const, 'amount_desc' as const, 'amount_asc' as const),
+      sort: fc.constantFrom(
+        'date_desc' as const,
+        'date_asc' as const,
+        'amount_desc' as const,
+        'amount_asc' as const,
+      ),
     });
     fc.assert(
       fc.property(filters, (value) => {

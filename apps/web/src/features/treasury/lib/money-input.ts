@@ -47,7 +47,10 @@ export function formatMoneyInput(minor: number, minorDigits = 2): string {
 /** How many minor digits a currency has (EUR 2, JPY 0), from Intl; 2 for an unknown code. */
 export function currencyMinorDigits(currency: string): number {
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    return (
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+      2
+    );
   } catch {
     return 2;
   }
