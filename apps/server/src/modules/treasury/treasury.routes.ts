@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../platform/config.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
+import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { categoriesRoutes } from './categories/categories.routes.ts';
+import { merchantsRoutes } from './merchants/merchants.routes.ts';
 import { transactionsRoutes } from './transactions/transactions.routes.ts';
 
 /** What every treasury part needs: the database, the real-time hub and the configuration (DATA_DIR…). */
@@ -16,7 +19,8 @@ export interface TreasuryDeps {
  * rules, documents and point of sale. Each part registers its own routes from its folder.
  */
 export function treasuryRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
-  void app;
-  void deps;
+  accountsRoutes(app, deps);
+  categoriesRoutes(app, deps);
+  merchantsRoutes(app, deps);
   transactionsRoutes(app, deps);
 }
