@@ -4,7 +4,10 @@ import type { Config } from '../../platform/config.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { categoriesRoutes } from './categories/categories.routes.ts';
+import { documentsRoutes } from './documents/documents.routes.ts';
 import { merchantsRoutes } from './merchants/merchants.routes.ts';
+import { posRoutes } from './pos/pos.routes.ts';
+import { rulesRoutes } from './rules/rules.routes.ts';
 import { transactionsRoutes } from './transactions/transactions.routes.ts';
 
 /** What every treasury part needs: the database, the real-time hub and the configuration (DATA_DIR…). */
@@ -23,4 +26,7 @@ export function treasuryRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
   categoriesRoutes(app, deps);
   merchantsRoutes(app, deps);
   transactionsRoutes(app, deps);
+  rulesRoutes(app, deps);
+  documentsRoutes(app, deps);
+  posRoutes(app, deps);
 }
