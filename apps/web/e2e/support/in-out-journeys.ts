@@ -2,9 +2,9 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { InOutPage } from '../pages/in-out-page.ts';
 import { t } from './i18n.ts';
+import { createInOutWorld, enableSubTransactions, type InOutWorld, readMovement } from './in-out-world.ts';
 import { signInAs } from './session.ts';
 import { expect, test } from './test.ts';
-import { createInOutWorld, enableSubTransactions, type InOutWorld, readMovement } from './treasury.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../fixtures');
 
@@ -95,6 +95,8 @@ export function inOutJourneys(phone: boolean): void {
     expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(24);
     await page.keyboard.press('Escape');
     await expect(preview).toBeHidden();
+    // Escape closes the preview only, not the movement under it.
+    await expect(detail).toBeVisible();
     await detail
       .getByRole('button', { name: t('gb', 'TREASURY.IN_OUT.DOCUMENTS.PREVIEW', { name: 'receipt.pdf' }) })
       .click();
@@ -105,7 +107,11 @@ export function inOutJourneys(phone: boolean): void {
     await expect
       .poll(async () => (await readMovement<MovementRead>(request, world, stationery.id)).documentCount)
       .toBe(2);
-    await expect(inOut.movement(stationery.description)).toContainText('2');
+    await expect(
+      inOut
+        .movement(stationery.description)
+        .getByLabel(t('gb', 'TREASURY.IN_OUT.DOCUMENT_COUNT', { count: '2' })),
+    ).toBeVisible();
   });
 
   test('find a movement by text, then by amount', async ({ page, request }) => {

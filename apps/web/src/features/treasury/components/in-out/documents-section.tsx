@@ -59,7 +59,18 @@ function DocumentPreview({
 
   const kind = document ? documentKind(document.fileName, document.contentType) : 'other';
   return (
-    <Modal opened={document !== null} onClose={onClose} title={document?.fileName} size="xl" centered>
+    <Modal
+      opened={document !== null}
+      onClose={onClose}
+      title={document?.fileName}
+      size="xl"
+      centered
+      closeButtonProps={{ 'aria-label': t('DIALOGS.CLOSE') }}
+      // The preview sits inside the movement's drawer in React's tree: its Escape closes the preview only.
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') event.stopPropagation();
+      }}
+    >
       {failed ? (
         <Text c="red">{t('TREASURY.IN_OUT.DOCUMENTS.PREVIEW_FAILED')}</Text>
       ) : !url ? (
