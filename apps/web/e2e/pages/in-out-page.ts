@@ -30,7 +30,7 @@ export class InOutPage {
   }
 
   /** The row or card of a movement, by text it shows. */
-  movement(text: string): Locator {
+  movement(text: string | RegExp): Locator {
     return this.phone
       ? this.list.getByRole('listitem').filter({ hasText: text })
       : this.list.getByRole('row').filter({ hasText: text });

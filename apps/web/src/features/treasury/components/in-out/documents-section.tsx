@@ -1,5 +1,16 @@
 import type { TransactionDocument } from '@fluxo/domain/treasury/contracts';
-import { ActionIcon, Button, FileButton, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  CloseButton,
+  FileButton,
+  Group,
+  Image,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { IconCamera, IconDownload, IconEye, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,20 +68,18 @@ function DocumentPreview({
     };
   }, [document]);
 
-  const kind = document ? documentKind(document.fileName, document.contentType) : 'other';
+  if (!document) return null;
+  const kind = documentKind(document.fileName, document.contentType);
+  const label = t('TREASURY.IN_OUT.DOCUMENTS.PREVIEW_OF', { name: document.fileName });
+  // Inline under the list, not a modal over the drawer: Mantine closes every open overlay on Escape.
   return (
-    <Modal
-      opened={document !== null}
-      onClose={onClose}
-      title={document?.fileName}
-      size="xl"
-      centered
-      closeButtonProps={{ 'aria-label': t('DIALOGS.CLOSE') }}
-      // The preview sits inside the movement's drawer in React's tree: its Escape closes the preview only.
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') event.stopPropagation();
-      }}
-    >
+    <Paper withBorder radius="md" p="xs" component="section" aria-label={label}>
+      <Group justify="space-between" gap="xs" mb="xs" wrap="nowrap">
+        <Text size="sm" fw={600} truncate>
+          {document.fileName}
+        </Text>
+        <CloseButton aria-label={t('TREASURY.IN_OUT.DOCUMENTS.CLOSE_PREVIEW')} onClick={onClose} />
+      </Group>
       {failed ? (
         <Text c="red">{t('TREASURY.IN_OUT.DOCUMENTS.PREVIEW_FAILED')}</Text>
       ) : !url ? (
@@ -78,20 +87,11 @@ function DocumentPreview({
           <Loader aria-label={t('COMMON.LOADING')} />
         </Group>
       ) : kind === 'pdf' ? (
-        <iframe
-          src={url}
-          title={t('TREASURY.IN_OUT.DOCUMENTS.PREVIEW_OF', { name: document?.fileName ?? '' })}
-          style={{ width: '100%', height: '70vh', border: 0 }}
-        />
+        <iframe src={url} title={label} style={{ width: '100%', height: '60vh', border: 0 }} />
       ) : (
-        <Image
-          src={url}
-          alt={t('TREASURY.IN_OUT.DOCUMENTS.PREVIEW_OF', { name: document?.fileName ?? '' })}
-          fit="contain"
-          mah="70vh"
-        />
+        <Image src={url} alt={label} fit="contain" mah="60vh" />
       )}
-    </Modal>
+    </Paper>
   );
 }
 
