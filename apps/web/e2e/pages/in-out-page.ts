@@ -96,7 +96,7 @@ export class InOutPage {
   }
 
   async closeDetail(): Promise<void> {
-    await this.detail.getByRole('button', { name: this.t('DIALOGS.CLOSE') }).click();
+    await this.detail.getByRole('button', { name: this.t('DIALOGS.CLOSE'), exact: true }).click();
     await expect(this.detail).toBeHidden();
   }
 }

@@ -89,7 +89,9 @@ export function inOutJourneys(phone: boolean): void {
     await detail
       .getByRole('button', { name: t('gb', 'TREASURY.IN_OUT.DOCUMENTS.PREVIEW', { name: 'receipt.png' }) })
       .click();
-    const image = previewOf('receipt.png').getByRole('img');
+    const image = previewOf('receipt.png').getByRole('img', {
+      name: t('gb', 'TREASURY.IN_OUT.DOCUMENTS.PREVIEW_OF', { name: 'receipt.png' }),
+    });
     await expect(image).toBeVisible();
     await expect(image).toHaveAttribute('src', /^blob:/);
     expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(24);
