@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { InOutPage } from '../pages/in-out-page.ts';
+import { seriousViolations } from './axe.ts';
 import { t } from './i18n.ts';
 import { createInOutWorld, enableSubTransactions, type InOutWorld, readMovement } from './in-out-world.ts';
 import { signInAs } from './session.ts';
@@ -141,5 +142,46 @@ export function inOutJourneys(phone: boolean): void {
     await page.reload();
     await expect(inOut.movement(fuel.description)).toBeVisible();
     await expect(inOut.movement(sale.description)).toHaveCount(0);
+  });
+
+  test('a rule made from a movement classifies the others like it', async ({ page, request }) => {
+    const world = await createInOutWorld(request, 'inout-rule');
+    const inOut = await start(page, world, phone);
+    const fuel = world.movements[0]!;
+    const detail = await inOut.open(fuel.description);
+    await inOut.categorise(world.category.name);
+    await detail.getByRole('button', { name: t('gb', 'TREASURY.RULES.FROM_MOVEMENT') }).click();
+    const rules = page.getByRole('dialog', { name: t('gb', 'TREASURY.RULES.TITLE') });
+    await expect(rules).toBeVisible();
+    // The rule starts from the movement: its description as the condition, its category as the action.
+    const value = rules.getByRole('textbox', { name: t('gb', 'TREASURY.RULES.CONDITION_VALUE', { n: '1' }) });
+    await expect(value).toHaveValue(fuel.description);
+    await value.fill('Papelaria');
+    await rules.getByRole('button', { name: t('gb', 'TREASURY.RULES.PREVIEW') }).click();
+    await expect(rules.getByText(t('gb', 'TREASURY.RULES.PREVIEW_COUNT', { count: '1' }))).toBeVisible();
+    await rules.getByRole('button', { name: t('gb', 'TREASURY.RULES.SAVE') }).click();
+    await expect(page.getByText(t('gb', 'TREASURY.RULES.SAVED'))).toBeVisible();
+    const ruleName = fuel.description;
+    await rules
+      .getByRole('button', { name: t('gb', 'TREASURY.RULES.APPLY_NAMED', { name: ruleName }) })
+      .click();
+    await page.getByRole('button', { name: t('gb', 'TREASURY.RULES.APPLY'), exact: true }).click();
+    await expect(
+      page.getByText(t('gb', 'TREASURY.RULES.APPLIED', { matched: '1', updated: '1' })),
+    ).toBeVisible();
+    await rules.getByRole('button', { name: t('gb', 'DIALOGS.CLOSE'), exact: true }).click();
+    const stationery = world.movements[1]!;
+    await expect(inOut.movement(stationery.description)).toContainText(world.category.name);
+    expect((await readMovement<MovementRead>(request, world, stationery.id)).categoryId).toBe(
+      world.category.id,
+    );
+  });
+
+  test('the list and a movement have no serious accessibility problems', async ({ page, request }) => {
+    const world = await createInOutWorld(request, 'inout-axe');
+    const inOut = await start(page, world, phone);
+    expect(await seriousViolations(page)).toEqual([]);
+    await inOut.open(world.movements[2]!.description);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 }

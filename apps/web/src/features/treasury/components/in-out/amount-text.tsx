@@ -9,7 +9,7 @@ export function AmountText({ amount, currency, ...props }: TextProps & { amount:
     <Text
       component="span"
       fw={600}
-      c={amount < 0 ? 'red.7' : amount > 0 ? 'teal.7' : undefined}
+      c={amount < 0 ? 'red.9' : amount > 0 ? 'teal.9' : undefined}
       style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
       {...props}
     >

@@ -131,7 +131,7 @@ export function SplitEditor({
         <Text
           size="sm"
           fw={600}
-          c={remaining === 0 ? 'teal.7' : 'red.7'}
+          c={remaining === 0 ? 'teal.9' : 'red.9'}
           aria-live="polite"
           data-testid="split-remaining"
         >
