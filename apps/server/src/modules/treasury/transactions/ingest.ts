@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { StatementEntry, TransactionSource } from '@fluxo/domain';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../../db/client.ts';
-import { treasuryTransactions } from '../../../db/schema.ts';
 import { AppError } from '../../../platform/errors.ts';
 
 // The one way movements enter an account — statement imports, bank sync, manual entry, POS, the demo
@@ -94,7 +93,8 @@ export function onTransactionsCreated(hook: TransactionsCreatedHook): void {
   createdHooks.add(hook);
 }
 
-const INSERT_BATCH = 1000;
+/** Rows per INSERT: one JSON parameter each, so the statement's size does not grow with the columns. */
+const INSERT_BATCH = 5000;
 
 export interface InsertEntriesInput {
   account: LockedAccount;
@@ -110,9 +110,24 @@ export interface InsertEntriesInput {
   };
 }
 
+/** The columns written from JSON, with their SQL types (jsonb_to_recordset needs them). */
+const INSERT_COLUMNS = sql.raw(`organization_id uuid, account_id uuid, booking_date date, value_date date,
+  amount bigint, currency text, balance_after bigint, description text, counterparty_name text,
+  counterparty_iban text, remittance_info text, end_to_end_id text, bank_reference text,
+  provider_transaction_id text, dedupe_key text, source text, import_id uuid, created_by uuid,
+  category_id uuid, merchant_id uuid, notes text, search_text text, position int`);
+const INSERT_NAMES = sql.raw(`organization_id, account_id, booking_date, value_date, amount, currency,
+  balance_after, description, counterparty_name, counterparty_iban, remittance_info, end_to_end_id,
+  bank_reference, provider_transaction_id, dedupe_key, source, import_id, created_by, category_id,
+  merchant_id, notes, search_text`);
+
 /**
  * Inserts the entries the account does not hold yet, keeps the running balances, and runs the hooks on
  * the new ones. The caller holds the account lock (lockAccount) and owns the transaction.
+ *
+ * Entries go in by booking date (the file's order kept within a day), each with the balance it leaves
+ * when it lands after everything the account holds — the usual case of a newer statement — so that the
+ * recomputation that follows finds nothing to rewrite instead of writing every new row twice.
  */
 export async function insertEntries(
   tx: Db,
@@ -120,50 +135,73 @@ export async function insertEntries(
 ): Promise<{ insertedIds: string[]; duplicates: number; earliestDate: string | null }> {
   const { account } = input;
   const keys = dedupeKeys(input.entries);
+  const ordered = input.entries
+    .map((entry, index) => ({ entry, key: keys[index] as string, index }))
+    .sort((a, b) =>
+      a.entry.bookingDate === b.entry.bookingDate
+        ? a.index - b.index
+        : a.entry.bookingDate < b.entry.bookingDate
+          ? -1
+          : 1,
+    );
+  const [held] = await rows<{ total: string | number }>(
+    tx,
+    sql`SELECT coalesce(sum(amount), 0) AS total FROM treasury_transactions WHERE account_id = ${account.id}`,
+  );
+  let running = account.openingBalance + Number(held?.total ?? 0);
   const insertedIds: string[] = [];
   let earliestDate: string | null = null;
-  for (let start = 0; start < input.entries.length; start += INSERT_BATCH) {
-    const batch = input.entries.slice(start, start + INSERT_BATCH).map((entry, index) => {
+  for (let start = 0; start < ordered.length; start += INSERT_BATCH) {
+    const batch = ordered.slice(start, start + INSERT_BATCH).map(({ entry, key }, position) => {
       const classification = input.classify?.(entry) ?? {};
+      running += entry.amount;
       return {
-        organizationId: account.organizationId,
-        accountId: account.id,
-        bookingDate: entry.bookingDate,
-        valueDate: entry.valueDate,
+        organization_id: account.organizationId,
+        account_id: account.id,
+        booking_date: entry.bookingDate,
+        value_date: entry.valueDate,
         amount: entry.amount,
         currency: account.currency,
+        balance_after: running,
         description: entry.description,
-        counterpartyName: entry.counterpartyName,
-        counterpartyIban: entry.counterpartyIban,
-        remittanceInfo: entry.remittanceInfo,
-        endToEndId: entry.endToEndId,
-        bankReference: entry.bankReference,
-        providerTransactionId: entry.providerTransactionId,
-        dedupeKey: keys[start + index] as string,
+        counterparty_name: entry.counterpartyName,
+        counterparty_iban: entry.counterpartyIban,
+        remittance_info: entry.remittanceInfo,
+        end_to_end_id: entry.endToEndId,
+        bank_reference: entry.bankReference,
+        provider_transaction_id: entry.providerTransactionId,
+        dedupe_key: key,
         source: input.source,
-        importId: input.importId ?? null,
-        createdBy: input.createdBy ?? null,
-        categoryId: classification.categoryId ?? null,
-        merchantId: classification.merchantId ?? null,
+        import_id: input.importId ?? null,
+        created_by: input.createdBy ?? null,
+        category_id: classification.categoryId ?? null,
+        merchant_id: classification.merchantId ?? null,
         notes: classification.notes ?? null,
-        searchText: normaliseText(
+        search_text: normaliseText(
           entry.description,
           entry.counterpartyName,
           entry.remittanceInfo,
           classification.notes,
         ),
+        position,
       };
     });
-    const inserted = await tx
-      .insert(treasuryTransactions)
-      .values(batch)
-      .onConflictDoNothing({ target: [treasuryTransactions.accountId, treasuryTransactions.dedupeKey] })
-      .returning({ id: treasuryTransactions.id, bookingDate: treasuryTransactions.bookingDate });
+    // ORDER BY position: seq (the default) is drawn in this order, which is the movements' order in a day.
+    const inserted = await rows<{ id: string; booking_date: string }>(
+      tx,
+      sql`INSERT INTO treasury_transactions (${INSERT_NAMES})
+          SELECT ${INSERT_NAMES} FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS v(${INSERT_COLUMNS})
+          ORDER BY position
+          ON CONFLICT (account_id, dedupe_key) DO NOTHING
+          RETURNING id, booking_date::text AS booking_date`,
+    );
     for (const row of inserted) {
       insertedIds.push(row.id);
-      if (earliestDate === null || row.bookingDate < earliestDate) earliestDate = row.bookingDate;
+      if (earliestDate === null || row.booking_date < earliestDate) earliestDate = row.booking_date;
     }
   }
+  // Rewrites only the balances that differ: none when the entries came after everything the account
+  // held; the later ones when they were older or some were duplicates.
   if (earliestDate !== null) await recomputeRunningBalances(tx, account, earliestDate);
   if (insertedIds.length > 0) {
     for (const hook of createdHooks)
