@@ -11,6 +11,7 @@ export {
 export {
   assertAccountOpen,
   findAccount,
+  findAccountByIban,
   lockOpenAccount,
   normaliseAccountIban,
 } from './accounts/accounts.service.ts';
