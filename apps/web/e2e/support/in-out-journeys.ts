@@ -184,4 +184,24 @@ export function inOutJourneys(phone: boolean): void {
     await inOut.open(world.movements[2]!.description);
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  test('type a cash movement by hand', async ({ page, request }) => {
+    const world = await createInOutWorld(request, 'inout-manual');
+    const inOut = await start(page, world, phone);
+    const description = `Táxi aeroporto ${world.tag}`;
+    await page.getByRole('button', { name: t('gb', 'TREASURY.IN_OUT.NEW.ACTION') }).click();
+    const form = page.getByRole('dialog', { name: t('gb', 'TREASURY.IN_OUT.NEW.TITLE') });
+    await form
+      .getByRole('textbox', { name: t('gb', 'TREASURY.IN_OUT.NEW.AMOUNT', { currency: 'EUR' }) })
+      .fill('18,40');
+    await form.getByRole('textbox', { name: t('gb', 'TREASURY.IN_OUT.NEW.DESCRIPTION') }).fill(description);
+    await inOut.choose(
+      form.getByRole('textbox', { name: t('gb', 'TREASURY.IN_OUT.DETAIL.CATEGORY') }),
+      world.category.name,
+    );
+    await form.getByRole('button', { name: t('gb', 'TREASURY.IN_OUT.NEW.SUBMIT') }).click();
+    await expect(form).toBeHidden();
+    await expect(inOut.movement(description)).toContainText(world.category.name);
+    await expect(inOut.movement(description)).toContainText('18.40');
+  });
 }
