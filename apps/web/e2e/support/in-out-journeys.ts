@@ -104,14 +104,33 @@ export function inOutJourneys(phone: boolean): void {
       .getByRole('button', { name: t('gb', 'TREASURY.IN_OUT.DOCUMENTS.PREVIEW', { name: 'receipt.pdf' }) })
       .click();
     await expect(previewOf('receipt.pdf').locator('iframe')).toHaveAttribute('src', /^blob:/);
-    await inOut.closeDetail();
     await expect
       .poll(async () => (await readMovement<MovementRead>(request, world, stationery.id)).documentCount)
       .toBe(2);
+
+    // Deleting asks first; Escape answers the question only and leaves the movement open.
+    const deletePdf = detail.getByRole('button', {
+      name: t('gb', 'TREASURY.IN_OUT.DOCUMENTS.DELETE_NAMED', { name: 'receipt.pdf' }),
+    });
+    const question = page.getByRole('dialog', { name: t('gb', 'TREASURY.IN_OUT.DOCUMENTS.DELETE_TITLE') });
+    await deletePdf.click();
+    await expect(question).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(question).toBeHidden();
+    await expect(detail).toBeVisible();
+    await deletePdf.click();
+    await question.getByRole('button', { name: t('gb', 'TREASURY.IN_OUT.DOCUMENTS.DELETE') }).click();
+    const documents = detail.getByRole('list', { name: t('gb', 'TREASURY.IN_OUT.DOCUMENTS.TITLE') });
+    await expect(documents).not.toContainText('receipt.pdf');
+    await expect(documents).toContainText('receipt.png');
+    await inOut.closeDetail();
+    await expect
+      .poll(async () => (await readMovement<MovementRead>(request, world, stationery.id)).documentCount)
+      .toBe(1);
     await expect(
       inOut
         .movement(stationery.description)
-        .getByLabel(t('gb', 'TREASURY.IN_OUT.DOCUMENT_COUNT', { count: '2' })),
+        .getByLabel(t('gb', 'TREASURY.IN_OUT.DOCUMENT_COUNT', { count: '1' })),
     ).toBeVisible();
   });
 

@@ -18,6 +18,7 @@ import { TransactionDetail } from '../components/in-out/transaction-detail.tsx';
 import { TransactionsTable } from '../components/in-out/transactions-table.tsx';
 import type { RuleDraft } from '../components/rules/rule-draft.ts';
 import { RulesDrawer } from '../components/rules/rules-panel.tsx';
+import { useCloseOnEscape } from '../hooks/use-close-on-escape.ts';
 import { useInOutFilters } from '../hooks/use-in-out-filters.ts';
 import { useInOutLookups } from '../hooks/use-in-out-lookups.ts';
 import { useInOutPermissions } from '../hooks/use-in-out-permissions.ts';
@@ -27,6 +28,7 @@ import { activeFilterCount, filtersToSearch } from '../lib/in-out-filters.ts';
 /** Treasury › In & out: every movement of the organization, filtered, classified, split and documented. */
 export function InOutRoute() {
   const { t } = useTranslation();
+  const closeOnEscape = useCloseOnEscape();
   const { filters, setFilters, resetFilters } = useInOutFilters();
   const lookups = useInOutLookups();
   const permissions = useInOutPermissions();
@@ -165,6 +167,7 @@ export function InOutRoute() {
         position="right"
         size="xl"
         title={t('TREASURY.IN_OUT.DETAIL.TITLE')}
+        closeOnEscape={closeOnEscape}
         closeButtonProps={{ 'aria-label': t('DIALOGS.CLOSE') }}
       >
         {openId && (

@@ -1,5 +1,6 @@
 import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useCloseOnEscape } from '../../hooks/use-close-on-escape.ts';
 import type { InOutLookups } from '../../hooks/use-in-out-lookups.ts';
 import type { InOutPermissions } from '../../hooks/use-in-out-permissions.ts';
 import { TransactionDetail } from '../in-out/transaction-detail.tsx';
@@ -20,12 +21,14 @@ export function InOutDetailSheet({
   onCreateRule: ((draft: RuleDraft) => void) | null;
 }) {
   const { t } = useTranslation();
+  const closeOnEscape = useCloseOnEscape();
   return (
     <Modal
       opened={transactionId !== null}
       onClose={onClose}
       fullScreen
       title={t('TREASURY.IN_OUT.DETAIL.TITLE')}
+      closeOnEscape={closeOnEscape}
       closeButtonProps={{ 'aria-label': t('DIALOGS.CLOSE') }}
     >
       {transactionId && (
