@@ -253,8 +253,7 @@ async function writeDraft(
           eq(billingDocuments.id, referenceDocumentId),
         ),
       );
-    if (original?.state !== 'issued')
-      throw new AppError('NOT_FOUND', 'No such issued document to correct.');
+    if (original?.state !== 'issued') throw new AppError('NOT_FOUND', 'No such issued document to correct.');
   }
   const lines =
     input.lines ??
