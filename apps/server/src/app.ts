@@ -13,7 +13,7 @@ import { ensureFeatureFlags, homeRoutes } from './modules/home/home.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { registerBilling } from './modules/subscriptions/billing.plugin.ts';
-import { treasuryRoutes } from './modules/treasury/treasury.routes.ts';
+import { treasuryRoutes } from './modules/treasury/index.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { PUBLIC } from './platform/access.ts';
