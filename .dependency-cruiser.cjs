@@ -2,9 +2,10 @@
 // `npm test`. Paths are relative to the repository root. Test files may reach inside what they test,
 // so they are left out as importers.
 //
-// Scope: the platform-level server modules (auth, account, payments, subscriptions…) and web features
-// (account, organizations, addons…) predate the rule and import one another's files directly; the
-// index.ts rule binds the business modules (treasury and the layers above it) in both directions.
+// Scope: the platform-level server modules (auth, payments, subscriptions, tax, connections…) and web
+// features (account, organizations, connections…) predate the index.ts rule, have no index.ts, and are
+// imported file by file (also by treasury, e.g. tax's exchange rates); the index.ts rule binds the
+// business modules (treasury and the layers above it): whoever uses one goes through its index.ts.
 
 /** The business modules, lowest layer first; a layer may use the ones before it, never one after. */
 const LAYERS = [
@@ -55,17 +56,6 @@ module.exports = {
       to: { path: `^${server}/modules/(${BUSINESS})/`, pathNot: `^${server}/modules/[^/]+/index\\.ts$` },
     },
     {
-      name: 'business-module-reaches-inside',
-      comment:
-        "A business module uses another module only through that module's index.ts (platform code lives in src/platform).",
-      severity: 'error',
-      from: { path: `^${server}/modules/(${BUSINESS})/`, pathNot: TESTS },
-      to: {
-        path: `^${server}/modules/[^/]+/`,
-        pathNot: [`^${server}/modules/$1/`, `^${server}/modules/[^/]+/index\\.ts$`],
-      },
-    },
-    {
       name: 'platform-imports-modules',
       comment: 'platform, realtime and db sit below every module and never import one.',
       severity: 'error',
@@ -91,16 +81,6 @@ module.exports = {
       from: { path: `^${web}/features/([^/]+)/`, pathNot: TESTS },
       to: {
         path: `^${web}/features/(${BUSINESS})/`,
-        pathNot: [`^${web}/features/$1/`, `^${web}/features/[^/]+/index\\.tsx?$`],
-      },
-    },
-    {
-      name: 'web-business-feature-reaches-inside',
-      comment: "A business web feature uses another feature only through that feature's index.ts(x).",
-      severity: 'error',
-      from: { path: `^${web}/features/(${BUSINESS})/`, pathNot: TESTS },
-      to: {
-        path: `^${web}/features/[^/]+/`,
         pathNot: [`^${web}/features/$1/`, `^${web}/features/[^/]+/index\\.tsx?$`],
       },
     },
