@@ -4,27 +4,31 @@ import { compactIban, isValidIban, multibancoReference, type StatementEntry } fr
 // batches. Everything is a function of `today` and fixed seeds: a calendar month always gets the same
 // movements whatever the day it is generated on, and nothing depends on Math.random.
 
-/** Stable keys of the default categories (treasury's ensureDefaultCategories); a missing one leaves the movement uncategorised. */
+/**
+ * Codes of the default categories (treasury's ensureDefaultCategories; PT and AO trees differ in taxes and
+ * social security). A code the organization lacks leaves the movement uncategorised.
+ */
 export type DemoCategory =
-  | 'sales'
-  | 'services'
-  | 'other_income'
-  | 'salaries'
-  | 'social_security'
-  | 'income_tax'
-  | 'vat'
-  | 'taxes'
-  | 'suppliers'
-  | 'rent'
-  | 'utilities'
-  | 'telecom'
-  | 'fuel'
-  | 'insurance'
-  | 'bank_fees'
-  | 'loan'
-  | 'office'
-  | 'meals'
-  | 'transport';
+  | 'SALES_GOODS'
+  | 'SERVICES'
+  | 'SALARIES'
+  | 'SOCIAL_SECURITY'
+  | 'SOCIAL_SECURITY_INSS'
+  | 'TAX_IRS'
+  | 'TAX_IRT'
+  | 'TAX_VAT'
+  | 'TAX_OTHER'
+  | 'SUPPLIERS'
+  | 'SOFTWARE'
+  | 'ACCOUNTING'
+  | 'RENT'
+  | 'UTILITIES'
+  | 'TELECOMS'
+  | 'FUEL_TRAVEL'
+  | 'INSURANCE'
+  | 'BANK_FEES'
+  | 'LOAN_REPAYMENTS'
+  | 'OTHER_EXPENSES';
 
 export interface DemoMovement {
   entry: StatementEntry;
@@ -263,12 +267,12 @@ const PT_CUSTOMERS = [
 ] as const;
 
 const PT_SUPPLIERS = [
-  { name: 'Worten Empresas', amount: [8_000, 95_000], category: 'office' },
-  { name: 'OVHcloud Portugal', amount: [4_500, 18_000], category: 'suppliers' },
-  { name: 'Contas Certas — Contabilidade, Lda', amount: [36_900, 36_900], category: 'suppliers' },
-  { name: 'Staples Portugal', amount: [3_000, 25_000], category: 'office' },
-  { name: 'Rede Consultores, Lda', amount: [60_000, 250_000], category: 'suppliers' },
-  { name: 'CTT Expresso', amount: [1_500, 9_000], category: 'transport' },
+  { name: 'Worten Empresas', amount: [8_000, 95_000], category: 'OTHER_EXPENSES' },
+  { name: 'OVHcloud Portugal', amount: [4_500, 18_000], category: 'SOFTWARE' },
+  { name: 'Contas Certas — Contabilidade, Lda', amount: [36_900, 36_900], category: 'ACCOUNTING' },
+  { name: 'Staples Portugal', amount: [3_000, 25_000], category: 'OTHER_EXPENSES' },
+  { name: 'Rede Consultores, Lda', amount: [60_000, 250_000], category: 'SUPPLIERS' },
+  { name: 'CTT Expresso', amount: [1_500, 9_000], category: 'FUEL_TRAVEL' },
 ] as const;
 
 /** Net monthly pay of the six employees, and their gross (for social security and IRS). */
@@ -316,7 +320,7 @@ export function buildPortugueseDemo(today: string): DemoTreasury {
         r.int(90_000, 650_000),
         `TRF DE ${customer.name.toUpperCase()}`,
         {
-          category: 'services',
+          category: 'SERVICES',
           merchant: customer.name,
           counterpartyName: customer.name,
           counterpartyIban: customer.iban,
@@ -331,7 +335,7 @@ export function buildPortugueseDemo(today: string): DemoTreasury {
       const reference = multibancoReference(MB_ENTITY, mbId, amount);
       const formatted = reference.replace(/^(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3');
       cgd.add(workingDay(day(r.int(1, 28))), amount, `PAG MULTIBANCO ENT ${MB_ENTITY} REF ${formatted}`, {
-        category: 'sales',
+        category: 'SALES_GOODS',
         remittanceInfo: `Entidade ${MB_ENTITY} Referência ${reference}`,
       });
     }
@@ -341,14 +345,14 @@ export function buildPortugueseDemo(today: string): DemoTreasury {
     const payday = workingDayBefore(day(27));
     for (const person of PT_STAFF) {
       bcp.add(payday, -person.net, `TRF VENCIMENTO ${monthName.toUpperCase()} ${person.name.toUpperCase()}`, {
-        category: 'salaries',
+        category: 'SALARIES',
         counterpartyName: person.name,
         remittanceInfo: `Vencimento ${period}`,
       });
       if (month === 6 || month === 11) {
         const what = month === 6 ? 'SUBSIDIO DE FERIAS' : 'SUBSIDIO DE NATAL';
         bcp.add(payday, -person.net, `TRF ${what} ${person.name.toUpperCase()}`, {
-          category: 'salaries',
+          category: 'SALARIES',
           counterpartyName: person.name,
           remittanceInfo: `${what === 'SUBSIDIO DE FERIAS' ? 'Subsídio de férias' : 'Subsídio de Natal'} ${year}`,
         });
@@ -357,13 +361,13 @@ export function buildPortugueseDemo(today: string): DemoTreasury {
     // Last month's payroll: social security (23.75 % + 11 %) and IRS withheld, paid around the 20th.
     const previousGross = PT_GROSS_PAYROLL * (month === 7 || month === 12 ? 2 : 1);
     bcp.add(workingDay(day(20)), -Math.round(previousGross * 0.3475), 'PAG SEGURANCA SOCIAL', {
-      category: 'social_security',
+      category: 'SOCIAL_SECURITY',
       merchant: 'Segurança Social',
       counterpartyName: 'Instituto da Segurança Social, IP',
       remittanceInfo: `Contribuições ${pad(month === 1 ? 12 : month - 1)}/${month === 1 ? year - 1 : year}`,
     });
     bcp.add(workingDay(day(20)), -Math.round(previousGross * 0.142), 'PAG AT RETENCOES NA FONTE IRS', {
-      category: 'income_tax',
+      category: 'TAX_IRS',
       merchant: 'Autoridade Tributária e Aduaneira',
       counterpartyName: 'Autoridade Tributária e Aduaneira',
       remittanceInfo: `Guia retenções IRS ${pad(month === 1 ? 12 : month - 1)}/${month === 1 ? year - 1 : year}`,
@@ -371,7 +375,7 @@ export function buildPortugueseDemo(today: string): DemoTreasury {
     // VAT, quarterly regime: paid by the 25th of the second month after the quarter.
     if ([2, 5, 8, 11].includes(month)) {
       bcp.add(workingDay(day(24)), -r.int(1_050_000, 1_650_000), 'PAG AT IVA PERIODICO', {
-        category: 'vat',
+        category: 'TAX_VAT',
         merchant: 'Autoridade Tributária e Aduaneira',
         counterpartyName: 'Autoridade Tributária e Aduaneira',
         remittanceInfo: `IVA trimestral ${year}`,
@@ -395,34 +399,34 @@ export function buildPortugueseDemo(today: string): DemoTreasury {
     }
     // Rent, utilities, telecoms, insurance by direct debit.
     bcp.add(workingDay(day(8)), -185_000, 'TRF RENDA ESCRITORIO AV LIBERDADE', {
-      category: 'rent',
+      category: 'RENT',
       merchant: 'Imobiliária Avenida, Lda',
       counterpartyName: 'Imobiliária Avenida, Lda',
       remittanceInfo: `Renda ${monthName} ${year}`,
     });
     bcp.add(workingDay(day(12)), -r.int(9_500, 18_500), 'DD EDP COMERCIAL', {
-      category: 'utilities',
+      category: 'UTILITIES',
       merchant: 'EDP Comercial',
       counterpartyName: 'EDP Comercial',
       remittanceInfo: `Fatura eletricidade ${period}`,
     });
     bcp.add(workingDay(day(16)), -r.int(2_400, 4_600), 'DD EPAL AGUAS DE LISBOA', {
-      category: 'utilities',
+      category: 'UTILITIES',
       merchant: 'EPAL',
       counterpartyName: 'EPAL — Empresa Portuguesa das Águas Livres',
     });
     bcp.add(workingDay(day(10)), -8_990, 'DD MEO SERVICOS COMUNICACOES', {
-      category: 'telecom',
+      category: 'TELECOMS',
       merchant: 'MEO',
       counterpartyName: 'MEO — Serviços de Comunicações e Multimédia',
     });
     cgd.add(workingDay(day(14)), -6_450, 'DD NOS COMUNICACOES', {
-      category: 'telecom',
+      category: 'TELECOMS',
       merchant: 'NOS',
       counterpartyName: 'NOS Comunicações',
     });
     bcp.add(workingDay(day(5)), -7_215, 'DD FIDELIDADE SEGUROS', {
-      category: 'insurance',
+      category: 'INSURANCE',
       merchant: 'Fidelidade',
       counterpartyName: 'Fidelidade — Companhia de Seguros',
       remittanceInfo: 'Apólice AT 0045123 multirriscos e acidentes de trabalho',
@@ -431,22 +435,22 @@ export function buildPortugueseDemo(today: string): DemoTreasury {
     for (let i = r.int(2, 4); i > 0; i--) {
       const station = r.pick(['GALP AV REPUBLICA', 'GALP A2 SEIXAL', 'REPSOL ALCANTARA', 'BP RESTELO']);
       bcp.add(day(r.int(1, 28)), -r.int(4_500, 8_500), `COMPRA ${station}`, {
-        category: 'fuel',
+        category: 'FUEL_TRAVEL',
         merchant: station.startsWith('GALP') ? 'Galp' : null,
       });
     }
     // Loan instalment on the CGD account.
     cgd.add(workingDay(day(15)), -124_532, 'PRESTACAO EMPRESTIMO 0697/004512', {
-      category: 'loan',
+      category: 'LOAN_REPAYMENTS',
       counterpartyName: 'Caixa Geral de Depósitos',
       remittanceInfo: 'Capital e juros',
     });
     // Maintenance fees, each with its stamp duty (Imposto do Selo, 4 %).
     const feesDay = workingDayBefore(day(daysIn(year, month)));
-    bcp.add(feesDay, -950, 'COMISSAO MANUTENCAO CONTA', { category: 'bank_fees' });
-    bcp.add(feesDay, -38, 'IMPOSTO DO SELO S/ COMISSAO', { category: 'taxes' });
-    cgd.add(feesDay, -700, 'COMISSAO CONTA ORDEM NEGOCIOS', { category: 'bank_fees' });
-    cgd.add(feesDay, -28, 'IMPOSTO DO SELO S/ COMISSAO', { category: 'taxes' });
+    bcp.add(feesDay, -950, 'COMISSAO MANUTENCAO CONTA', { category: 'BANK_FEES' });
+    bcp.add(feesDay, -38, 'IMPOSTO DO SELO S/ COMISSAO', { category: 'TAX_OTHER' });
+    cgd.add(feesDay, -700, 'COMISSAO CONTA ORDEM NEGOCIOS', { category: 'BANK_FEES' });
+    cgd.add(feesDay, -28, 'IMPOSTO DO SELO S/ COMISSAO', { category: 'TAX_OTHER' });
 
     // Every third month the CGD account's receipts move to the BCP account, which pays the payroll.
     if (month % 3 === 0) {
@@ -485,11 +489,11 @@ export function buildPortugueseDemo(today: string): DemoTreasury {
       });
     }
     const pettyExpenses = [
-      { text: 'Cafés e águas para reunião', category: 'meals', range: [450, 1_800] },
-      { text: 'Selos CTT', category: 'office', range: [300, 1_500] },
-      { text: 'Estacionamento EMEL', category: 'transport', range: [250, 1_200] },
-      { text: 'Material de escritório — papelaria', category: 'office', range: [600, 2_900] },
-      { text: 'Táxi reunião cliente', category: 'transport', range: [900, 2_400] },
+      { text: 'Cafés e águas para reunião', category: 'OTHER_EXPENSES', range: [450, 1_800] },
+      { text: 'Selos CTT', category: 'OTHER_EXPENSES', range: [300, 1_500] },
+      { text: 'Estacionamento EMEL', category: 'FUEL_TRAVEL', range: [250, 1_200] },
+      { text: 'Material de escritório — papelaria', category: 'OTHER_EXPENSES', range: [600, 2_900] },
+      { text: 'Táxi reunião cliente', category: 'FUEL_TRAVEL', range: [900, 2_400] },
     ] as const;
     for (let i = r.int(5, 9); i > 0; i--) {
       const expense = r.pick(pettyExpenses);
@@ -511,7 +515,7 @@ export function buildPortugueseDemo(today: string): DemoTreasury {
       batchNumber += 1;
       const reference = `LOTE ${pad(batchNumber, 6)}`;
       const credit = cgd.add(settlementDate, gross - fees, `LIQUIDACAO TPA 4512345 ${reference}`, {
-        category: 'sales',
+        category: 'SALES_GOODS',
         counterpartyName: 'SIBS Pagamentos',
         remittanceInfo: `Vendas ${date} — bruto ${(gross / 100).toFixed(2)} comissões ${(fees / 100).toFixed(2)}`,
       });
@@ -581,30 +585,30 @@ export function buildPortugueseDemo(today: string): DemoTreasury {
     },
   ];
   const merchants: DemoMerchant[] = [
-    { name: 'EDP Comercial', vatNumber: '503504564', category: 'utilities' },
-    { name: 'EPAL', vatNumber: '500906840', category: 'utilities' },
-    { name: 'MEO', vatNumber: '504615947', category: 'telecom' },
-    { name: 'NOS', vatNumber: '502604751', category: 'telecom' },
-    { name: 'Galp', vatNumber: '504499777', category: 'fuel' },
-    { name: 'Fidelidade', vatNumber: '500918880', category: 'insurance' },
-    { name: 'Imobiliária Avenida, Lda', vatNumber: null, category: 'rent' },
-    { name: 'Segurança Social', vatNumber: null, category: 'social_security' },
-    { name: 'Autoridade Tributária e Aduaneira', vatNumber: '600084779', category: 'taxes' },
+    { name: 'EDP Comercial', vatNumber: '503504564', category: 'UTILITIES' },
+    { name: 'EPAL', vatNumber: '500906840', category: 'UTILITIES' },
+    { name: 'MEO', vatNumber: '504615947', category: 'TELECOMS' },
+    { name: 'NOS', vatNumber: '502604751', category: 'TELECOMS' },
+    { name: 'Galp', vatNumber: '504499777', category: 'FUEL_TRAVEL' },
+    { name: 'Fidelidade', vatNumber: '500918880', category: 'INSURANCE' },
+    { name: 'Imobiliária Avenida, Lda', vatNumber: null, category: 'RENT' },
+    { name: 'Segurança Social', vatNumber: null, category: 'SOCIAL_SECURITY' },
+    { name: 'Autoridade Tributária e Aduaneira', vatNumber: '600084779', category: 'TAX_OTHER' },
     ...PT_SUPPLIERS.map((s) => ({ name: s.name, vatNumber: null, category: s.category })),
-    ...PT_CUSTOMERS.map((c) => ({ name: c.name, vatNumber: null, category: 'services' as const })),
+    ...PT_CUSTOMERS.map((c) => ({ name: c.name, vatNumber: null, category: 'SERVICES' as const })),
   ];
   const rules: DemoRule[] = [
     {
       name: 'EDP → Eletricidade',
       priority: 10,
       contains: 'EDP',
-      category: 'utilities',
+      category: 'UTILITIES',
       merchant: 'EDP Comercial',
     },
-    { name: 'EPAL → Água', priority: 20, contains: 'EPAL', category: 'utilities', merchant: 'EPAL' },
-    { name: 'MEO → Telecomunicações', priority: 30, contains: 'MEO', category: 'telecom', merchant: 'MEO' },
-    { name: 'GALP → Combustível', priority: 40, contains: 'GALP', category: 'fuel', merchant: 'Galp' },
-    { name: 'Imposto do Selo', priority: 50, contains: 'IMPOSTO DO SELO', category: 'taxes', merchant: null },
+    { name: 'EPAL → Água', priority: 20, contains: 'EPAL', category: 'UTILITIES', merchant: 'EPAL' },
+    { name: 'MEO → Telecomunicações', priority: 30, contains: 'MEO', category: 'TELECOMS', merchant: 'MEO' },
+    { name: 'GALP → Combustível', priority: 40, contains: 'GALP', category: 'FUEL_TRAVEL', merchant: 'Galp' },
+    { name: 'Imposto do Selo', priority: 50, contains: 'IMPOSTO DO SELO', category: 'TAX_OTHER', merchant: null },
   ];
   return { accounts, transfers, posBatches, merchants, rules };
 }
@@ -634,7 +638,7 @@ export function buildAngolanDemo(today: string): DemoTreasury {
         r.int(45_000_000, 380_000_000),
         `TRF RECEBIDA ${customer.toUpperCase()}`,
         {
-          category: 'sales',
+          category: 'SALES_GOODS',
           merchant: customer,
           counterpartyName: customer,
           remittanceInfo: `Pagamento FT ${year}/${r.int(100, 999)}`,
@@ -643,41 +647,41 @@ export function buildAngolanDemo(today: string): DemoTreasury {
     }
     const payroll = 720_000_000;
     bai.add(workingDayBefore(day(25)), -Math.round(payroll * 0.84), 'PROCESSAMENTO SALARIOS', {
-      category: 'salaries',
+      category: 'SALARIES',
       remittanceInfo: `Salários ${pad(month)}/${year}`,
     });
     bai.add(workingDay(day(10)), -Math.round(payroll * 0.11), 'PAG INSS CONTRIBUICOES', {
-      category: 'social_security',
+      category: 'SOCIAL_SECURITY_INSS',
       merchant: 'INSS',
       counterpartyName: 'Instituto Nacional de Segurança Social',
       remittanceInfo: `Contribuições ${previous} (8 % + 3 %)`,
     });
     bai.add(workingDay(day(10)), -Math.round(payroll * 0.12), 'PAG AGT IRT GRUPO A', {
-      category: 'income_tax',
+      category: 'TAX_IRT',
       merchant: 'AGT',
       counterpartyName: 'Administração Geral Tributária',
       remittanceInfo: `IRT retido ${previous}`,
     });
     bai.add(workingDayBefore(day(daysIn(year, month))), -r.int(95_000_000, 160_000_000), 'PAG AGT IVA', {
-      category: 'vat',
+      category: 'TAX_VAT',
       merchant: 'AGT',
       counterpartyName: 'Administração Geral Tributária',
       remittanceInfo: `IVA ${previous}`,
     });
     bai.add(workingDay(day(5)), -150_000_000, 'TRF RENDA ARMAZEM VIANA', {
-      category: 'rent',
+      category: 'RENT',
       counterpartyName: 'Imobiliária Kianda, Lda',
     });
     bai.add(workingDay(day(12)), -r.int(4_500_000, 9_000_000), 'PAG ENDE ENERGIA', {
-      category: 'utilities',
+      category: 'UTILITIES',
       merchant: 'ENDE',
     });
     bai.add(workingDay(day(14)), -r.int(1_800_000, 3_200_000), 'PAG UNITEL', {
-      category: 'telecom',
+      category: 'TELECOMS',
       merchant: 'Unitel',
     });
     bai.add(workingDayBefore(day(daysIn(year, month))), -250_000, 'COMISSAO MANUTENCAO CONTA', {
-      category: 'bank_fees',
+      category: 'BANK_FEES',
     });
   }
   return {
@@ -698,18 +702,18 @@ export function buildAngolanDemo(today: string): DemoTreasury {
     transfers: [],
     posBatches: [],
     merchants: [
-      { name: 'INSS', vatNumber: null, category: 'social_security' },
-      { name: 'AGT', vatNumber: null, category: 'taxes' },
-      { name: 'ENDE', vatNumber: null, category: 'utilities' },
-      { name: 'Unitel', vatNumber: null, category: 'telecom' },
-      ...AO_CUSTOMERS.map((name) => ({ name, vatNumber: null, category: 'sales' as const })),
+      { name: 'INSS', vatNumber: null, category: 'SOCIAL_SECURITY_INSS' },
+      { name: 'AGT', vatNumber: null, category: 'TAX_OTHER' },
+      { name: 'ENDE', vatNumber: null, category: 'UTILITIES' },
+      { name: 'Unitel', vatNumber: null, category: 'TELECOMS' },
+      ...AO_CUSTOMERS.map((name) => ({ name, vatNumber: null, category: 'SALES_GOODS' as const })),
     ],
     rules: [
       {
         name: 'Unitel → Telecomunicações',
         priority: 10,
         contains: 'UNITEL',
-        category: 'telecom',
+        category: 'TELECOMS',
         merchant: 'Unitel',
       },
     ],
