@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Config } from '../../platform/config.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { transactionsRoutes } from './transactions/transactions.routes.ts';
 
 /** What every treasury part needs: the database, the real-time hub and the configuration (DATA_DIR…). */
 export interface TreasuryDeps {
@@ -17,4 +18,5 @@ export interface TreasuryDeps {
  */
 export function treasuryRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
   accountsRoutes(app, deps);
+  transactionsRoutes(app, deps);
 }

@@ -57,14 +57,16 @@ export function normaliseText(...parts: (string | null | undefined)[]): string {
 }
 
 /**
- * Each entry's identity within its account. The provider's id when there is one (aggregator feeds, OFX
- * FITID); else the bank's reference with date and amount; else a hash of date, amount, description and
- * counterparty IBAN with the occurrence number of that combination in the statement, so that two equal
- * coffees on one day stay two movements while a re-import of the same day adds neither again.
+ * Each entry's identity within its account. The caller's explicit key (manual movements); else the
+ * provider's id when there is one (aggregator feeds, OFX FITID); else the bank's reference with date and
+ * amount; else a hash of date, amount, description and counterparty IBAN with the occurrence number of
+ * that combination in the statement, so that two equal coffees on one day stay two movements while a
+ * re-import of the same day adds neither again.
  */
 export function dedupeKeys(entries: readonly StatementEntry[]): string[] {
   const seen = new Map<string, number>();
   return entries.map((entry) => {
+    if (entry.dedupeKey) return entry.dedupeKey;
     if (entry.providerTransactionId) return `p:${entry.providerTransactionId}`;
     if (entry.bankReference) return `r:${entry.bookingDate}:${entry.amount}:${entry.bankReference}`;
     const identity = [
