@@ -3,6 +3,9 @@ import type { Db } from '../../db/client.ts';
 import type { Config } from '../../platform/config.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { documentsRoutes } from './documents/documents.routes.ts';
+import { posRoutes } from './pos/pos.routes.ts';
+import { rulesRoutes } from './rules/rules.routes.ts';
 import { transactionsRoutes } from './transactions/transactions.routes.ts';
 
 /** What every treasury part needs: the database, the real-time hub and the configuration (DATA_DIR…). */
@@ -19,4 +22,7 @@ export interface TreasuryDeps {
 export function treasuryRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
   accountsRoutes(app, deps);
   transactionsRoutes(app, deps);
+  rulesRoutes(app, deps);
+  documentsRoutes(app, deps);
+  posRoutes(app, deps);
 }
