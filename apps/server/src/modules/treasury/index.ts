@@ -1,12 +1,30 @@
-// The treasury module's public surface: what the app, the demo seed and the modules above treasury
-// (billing, accounting, financial…) may use. Nothing else of treasury is imported from outside it
-// (.dependency-cruiser.cjs enforces it).
-export { type TreasuryViewer, visibleAccountIds } from './accounts/account-scope.ts';
+/**
+ * The treasury module's surface for other modules (billing, accounting, bank-connection sync, the demo
+ * seed) and the app: import from here, not from the files behind it (.dependency-cruiser.cjs enforces it).
+ */
+export {
+  accountFilter,
+  type TreasuryViewer,
+  VIEW_POLICY_FLAG,
+  visibleAccountIds,
+} from './accounts/account-scope.ts';
+export {
+  assertAccountOpen,
+  findAccount,
+  findAccountByIban,
+  lockOpenAccount,
+  normaliseAccountIban,
+} from './accounts/accounts.service.ts';
+export { convertMinor, currencyDigits, isKnownCurrency } from './accounts/currency-conversion.ts';
+export { ensureDefaultCategories, requireCategory } from './categories/categories.service.ts';
+export { DEFAULT_CATEGORIES, defaultCategoriesFor } from './categories/default-categories.ts';
 export {
   accountBalance,
+  type InsertEntriesInput,
   insertEntries,
   type LockedAccount,
   lockAccount,
+  normaliseText,
   onTransactionsCreated,
   recomputeRunningBalances,
   type TransactionsCreatedHook,

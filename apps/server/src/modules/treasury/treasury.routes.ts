@@ -3,7 +3,9 @@ import type { Db } from '../../db/client.ts';
 import type { Config } from '../../platform/config.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { categoriesRoutes } from './categories/categories.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
+import { merchantsRoutes } from './merchants/merchants.routes.ts';
 import { posRoutes } from './pos/pos.routes.ts';
 import { rulesRoutes } from './rules/rules.routes.ts';
 import { transactionsRoutes } from './transactions/transactions.routes.ts';
@@ -25,4 +27,6 @@ export function treasuryRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
   rulesRoutes(app, deps);
   documentsRoutes(app, deps);
   posRoutes(app, deps);
+  categoriesRoutes(app, deps);
+  merchantsRoutes(app, deps);
 }

@@ -115,6 +115,16 @@ export function openAccounts(
   );
 }
 
+/** The organization's accounts holding this IBAN (electronic form), open ones first. */
+export async function accountIdsByIban(db: Db, organizationId: string, iban: string): Promise<string[]> {
+  const found = await rows<{ id: string }>(
+    db,
+    sql`SELECT id FROM treasury_accounts WHERE organization_id = ${organizationId} AND iban = ${iban}
+        ORDER BY archived, created_at, id`,
+  );
+  return found.map((row) => row.id);
+}
+
 export async function insertAccount(db: Db, values: typeof treasuryAccounts.$inferInsert): Promise<string> {
   const [row] = await db.insert(treasuryAccounts).values(values).returning({ id: treasuryAccounts.id });
   return row!.id;
