@@ -5,6 +5,7 @@ import type { RealtimeHub } from '../../realtime/hub.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { categoriesRoutes } from './categories/categories.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
+import { importRoutes } from './imports/imports.routes.ts';
 import { merchantsRoutes } from './merchants/merchants.routes.ts';
 import { posRoutes } from './pos/pos.routes.ts';
 import { rulesRoutes } from './rules/rules.routes.ts';
@@ -29,4 +30,5 @@ export function treasuryRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
   posRoutes(app, deps);
   categoriesRoutes(app, deps);
   merchantsRoutes(app, deps);
+  importRoutes(app, deps);
 }
