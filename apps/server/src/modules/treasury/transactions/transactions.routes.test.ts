@@ -256,6 +256,26 @@ describe('manual movements', () => {
     expect((await call('GET', `${BASE}/${earlier.json().id}`)).statusCode).toBe(404);
     for (const id of [first.json().id, twice.json().id]) await call('DELETE', `${BASE}/${id}`);
     expect((await list(`accountIds=${ids.cash}`)).items).toHaveLength(0);
+
+    const archived = await addAccount(t.database.db, orgId, { kind: 'pos', name: 'TPA antigo' });
+    await t.database.db.execute(sql`UPDATE treasury_accounts SET archived = true WHERE id = ${archived}`);
+    const refused = await call('POST', BASE, {
+      accountId: archived,
+      bookingDate: '2026-03-02',
+      amount: 100,
+      description: 'Venda',
+    });
+    expect(refused.json().code).toBe('ACCOUNT_ARCHIVED');
+    expect(
+      (
+        await call('POST', BASE, {
+          accountId: ids.aoAccount,
+          bookingDate: '2026-03-02',
+          amount: 1,
+          description: 'x',
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
