@@ -608,7 +608,13 @@ export function buildPortugueseDemo(today: string): DemoTreasury {
     { name: 'EPAL → Água', priority: 20, contains: 'EPAL', category: 'UTILITIES', merchant: 'EPAL' },
     { name: 'MEO → Telecomunicações', priority: 30, contains: 'MEO', category: 'TELECOMS', merchant: 'MEO' },
     { name: 'GALP → Combustível', priority: 40, contains: 'GALP', category: 'FUEL_TRAVEL', merchant: 'Galp' },
-    { name: 'Imposto do Selo', priority: 50, contains: 'IMPOSTO DO SELO', category: 'TAX_OTHER', merchant: null },
+    {
+      name: 'Imposto do Selo',
+      priority: 50,
+      contains: 'IMPOSTO DO SELO',
+      category: 'TAX_OTHER',
+      merchant: null,
+    },
   ];
   return { accounts, transfers, posBatches, merchants, rules };
 }
