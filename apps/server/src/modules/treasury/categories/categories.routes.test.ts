@@ -98,6 +98,20 @@ describe('default categories', () => {
     expect(count!.n).toBe(first.size);
   });
 
+  it('gives every country a consistent tree: unique codes, each child under a parent of its kind', () => {
+    for (const country of ['PT', 'AO', 'ES']) {
+      const tree = defaultCategoriesFor(country);
+      expect(new Set(tree.map((c) => c.code)).size).toBe(tree.length);
+      for (const category of tree.filter((c) => c.parent !== null)) {
+        const parent = tree.find((c) => c.code === category.parent);
+        expect(parent, `${country} ${category.code}`).toBeDefined();
+        expect(parent!.parent, 'one level of defaults').toBeNull();
+        expect(parent!.kind).toBe(category.kind);
+      }
+      if (country === 'ES') expect(tree.every((c) => c.accountCode === null)).toBe(true);
+    }
+  });
+
   it('has a name for every default code in the four languages', () => {
     const dir = path.resolve(import.meta.dirname, '../../../../../web/public/assets/i18n');
     for (const language of ['gb', 'pt', 'es', 'fr']) {
