@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { VIEW_POLICY_FLAG } from '../accounts/account-scope.ts';
 import { addMovements, newAccount, orgOf } from '../rules/treasury-test-data.ts';
 import { contentDisposition } from './content-disposition.ts';
+import { sweepOrphanFiles } from './sweep-orphan-files.ts';
 
 let t: TestApp;
 let owner: string;
@@ -273,5 +274,28 @@ describe('documents of a movement', () => {
         sql`UPDATE feature_flags SET enabled = false WHERE name = ${VIEW_POLICY_FLAG}`,
       );
     }
+  });
+
+  it('sweeps the files of movements deleted since, and only those', async () => {
+    const account = await newAccount(t.database.db, org, 'cash', { name: 'Caixa' });
+    const [gone] = (await addMovements(t.database.db, org, account, [{ description: 'Apagado' }])) as [
+      string,
+    ];
+    const kept = (await upload(movement, 'fica.pdf', PDF, 'application/pdf')).json();
+    const orphan = (await upload(gone, 'vai.pdf', PDF, 'application/pdf')).json();
+    const keyOf = async (id: string) =>
+      (
+        await rows<{ storage_key: string }>(
+          t.database.db,
+          sql`SELECT storage_key FROM treasury_documents WHERE id = ${id}`,
+        )
+      )[0]!.storage_key;
+    const [keptKey, orphanKey] = [await keyOf(kept.id), await keyOf(orphan.id)];
+    await t.database.db.execute(sql`DELETE FROM treasury_transactions WHERE id = ${gone}`);
+    // Within the grace period nothing goes (an upload may be committing).
+    expect(await sweepOrphanFiles(t.database.db, t.dataDir)).toBe(0);
+    expect(await sweepOrphanFiles(t.database.db, t.dataDir, -1000)).toBe(1);
+    expect(existsSync(path.join(t.dataDir, 'files', orphanKey))).toBe(false);
+    expect(existsSync(path.join(t.dataDir, 'files', keptKey))).toBe(true);
   });
 });

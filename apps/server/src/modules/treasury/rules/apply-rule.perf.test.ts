@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../../db/client.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { newAccount, newCategory, newMerchant, orgOf } from './treasury-test-data.ts';
+import { addMovements, newAccount, newCategory, newMerchant, orgOf } from './treasury-test-data.ts';
 
 // "Apply to existing" over 100,000 movements (TREASURY_PERF=1; DATABASE_URL for PostgreSQL). The target
 // is a few seconds at most on PostgreSQL; the numbers are printed for the report.
@@ -89,6 +90,36 @@ describe.runIf(run)('applying a rule to 100,000 movements', () => {
     console.log(
       `[${t.databaseUrl ? 'postgres' : 'pglite'}] apply to ${COUNT} movements: text rule (${COUNT / 5} updated) ${Math.round(categoriseMs)} ms; ` +
         `every movement ${Math.round(allMs)} ms; split of ${splitResult.updated} movements ${Math.round(splitMs)} ms`,
+    );
+  }, 600_000);
+
+  it('classifies 100,000 new movements as they are imported', async () => {
+    const account = await newAccount(t.database.db, org, 'bank', { name: 'Import' });
+    const entries = Array.from({ length: COUNT }, (_, i) => ({
+      bookingDate: `2026-0${1 + (i % 9)}-${String(1 + (i % 28)).padStart(2, '0')}`,
+      amount: i % 2 === 0 ? -((i % 9000) + 100) : (i % 50000) + 1,
+      description: i % 5 === 0 ? `COMPRA GALP ENERGIA ${i % 97}` : `TRF FORNECEDOR ${i % 311}`,
+      counterpartyName: i % 5 === 0 ? 'Galp Energia' : `Fornecedor ${i % 311}`,
+    }));
+    const started = performance.now();
+    const ids = await addMovements(t.database.db, org, account, entries);
+    const importMs = performance.now() - started;
+    expect(ids).toHaveLength(COUNT);
+    const [row] = await rows<{ n: string | number }>(
+      t.database.db,
+      sql`SELECT count(*) AS n FROM treasury_transactions WHERE account_id = ${account} AND merchant_id = ${galp}`,
+    );
+    expect(Number(row?.n)).toBe(COUNT / 5);
+    // The same import with the rules switched off: what the rules add.
+    await t.database.db.execute(
+      sql`UPDATE treasury_rules SET enabled = false WHERE organization_id = ${org}`,
+    );
+    const bare = await newAccount(t.database.db, org, 'bank', { name: 'Bare' });
+    const bareStarted = performance.now();
+    await addMovements(t.database.db, org, bare, entries);
+    const bareMs = performance.now() - bareStarted;
+    console.log(
+      `[${t.databaseUrl ? 'postgres' : 'pglite'}] insertEntries of ${COUNT} movements: ${Math.round(importMs)} ms with the three rules above enabled, ${Math.round(bareMs)} ms without rules`,
     );
   }, 600_000);
 });

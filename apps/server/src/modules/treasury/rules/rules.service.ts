@@ -118,6 +118,7 @@ export async function previewRule(
   db: Db,
   viewer: TreasuryViewer,
   conditions: RuleCondition[],
+  withSample = true,
 ): Promise<{ matched: number; sample: Transaction[] }> {
   await checkRule(db, viewer.organizationId, conditions, undefined);
   const visible = await visibleAccountIds(db, viewer);
@@ -127,11 +128,13 @@ export async function previewRule(
     db,
     sql`SELECT count(*) AS matched FROM treasury_transactions t WHERE ${where}`,
   );
-  const ids = await selectIds(
-    db,
-    sql`SELECT t.id FROM treasury_transactions t WHERE ${where} ORDER BY t.booking_date DESC, t.seq DESC
-        LIMIT ${PREVIEW_SAMPLE}`,
-  );
+  const ids = withSample
+    ? await selectIds(
+        db,
+        sql`SELECT t.id FROM treasury_transactions t WHERE ${where} ORDER BY t.booking_date DESC, t.seq DESC
+            LIMIT ${PREVIEW_SAMPLE}`,
+      )
+    : [];
   return {
     matched: Number(count?.matched ?? 0),
     sample: await loadTransactions(db, viewer.organizationId, ids),

@@ -223,6 +223,32 @@ describe('rules in SQL mean what the domain says', () => {
   });
 });
 
+describe('preview', () => {
+  it('shows sample movements only to those who may see movements', async () => {
+    const conditions = [{ field: 'description', operator: 'contains', value: 'galp' }];
+    const [member] = await rows<{ id: string }>(
+      t.database.db,
+      sql`SELECT id FROM users WHERE email = 'cash@fluxo.example'`,
+    );
+    await t.database.db.execute(
+      sql`UPDATE organization_members SET permissions = permissions || '{"treasury.cashConfigs": 1}'::jsonb
+          WHERE organization_id = ${org} AND user_id = ${member!.id}`,
+    );
+    const settingsOnly = await call('POST', '/api/v1/treasury/rules/preview', { conditions }, cash);
+    expect(settingsOnly.json()).toEqual({ matched: 2, sample: [] });
+    await t.database.db.execute(
+      sql`UPDATE organization_members SET permissions = permissions || '{"treasury.inOut": 1}'::jsonb
+          WHERE organization_id = ${org} AND user_id = ${member!.id}`,
+    );
+    const withMovements = await call('POST', '/api/v1/treasury/rules/preview', { conditions }, cash);
+    expect(withMovements.json().sample).toHaveLength(2);
+    await t.database.db.execute(
+      sql`UPDATE organization_members SET permissions = permissions - 'treasury.cashConfigs' - 'treasury.inOut'
+          WHERE organization_id = ${org} AND user_id = ${member!.id}`,
+    );
+  });
+});
+
 describe('apply to existing', () => {
   it('classifies only uncategorised movements unless asked to overwrite', async () => {
     const [first] = await rows<{ id: string }>(
