@@ -17,6 +17,13 @@ let aoOwner: string;
 let aoOrgId: string;
 const ids: Record<string, string> = {};
 
+/** Names the ids in order (the fixtures answer them in insertion order). */
+function name(names: string[], values: string[]) {
+  names.forEach((key, index) => {
+    ids[key] = values[index]!;
+  });
+}
+
 const BASE = '/api/v1/treasury/transactions';
 
 async function call(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
@@ -55,9 +62,12 @@ beforeAll(async () => {
   ids.galp = await addMerchant(db, orgId, 'Galp');
   ids.aoAccount = await addAccount(db, aoOrgId, { name: 'BAI', currency: 'AOA' });
   ids.aoCategory = await addCategory(db, aoOrgId, 'Renda AO');
-  [ids.aoMovement] = await addMovements(db, aoOrgId, ids.aoAccount, [
-    { bookingDate: '2026-03-01', amount: -5000, description: 'Renda Luanda' },
-  ]);
+  name(
+    ['aoMovement'],
+    await addMovements(db, aoOrgId, ids.aoAccount, [
+      { bookingDate: '2026-03-01', amount: -5000, description: 'Renda Luanda' },
+    ]),
+  );
   const bank = await addMovements(db, orgId, ids.bank, [
     { bookingDate: '2026-03-01', amount: -80_000, description: 'Renda Março', categoryId: ids.rent },
     {
@@ -73,13 +83,19 @@ beforeAll(async () => {
     { bookingDate: '2026-03-05', amount: -1_999, description: 'Comissão 100%_conta' },
     { bookingDate: '2026-03-10', amount: -30_000, description: 'Fatura dividida' },
   ]);
-  [ids.rentMovement, ids.fuelMovement, ids.income, ids.toSavings, ids.fee, ids.splitMe] = bank;
-  [ids.fromBank] = await addMovements(db, orgId, ids.savings, [
-    { bookingDate: '2026-03-06', amount: 100_000, description: 'De conta à ordem' },
-  ]);
-  [ids.usdIn] = await addMovements(db, orgId, ids.usd, [
-    { bookingDate: '2026-03-04', amount: 12_000, description: 'Stripe payout' },
-  ]);
+  name(['rentMovement', 'fuelMovement', 'income', 'toSavings', 'fee', 'splitMe'], bank);
+  name(
+    ['fromBank'],
+    await addMovements(db, orgId, ids.savings, [
+      { bookingDate: '2026-03-06', amount: 100_000, description: 'De conta à ordem' },
+    ]),
+  );
+  name(
+    ['usdIn'],
+    await addMovements(db, orgId, ids.usd, [
+      { bookingDate: '2026-03-04', amount: 12_000, description: 'Stripe payout' },
+    ]),
+  );
   await db.execute(sql`UPDATE treasury_transactions SET document_count = 2 WHERE id = ${ids.fuelMovement}`);
 });
 afterAll(async () => {
@@ -377,6 +393,27 @@ describe('transfers', () => {
     const unlinked = await call('DELETE', `${BASE}/${ids.fromBank}/transfer`);
     expect(unlinked.json().transferTransactionId).toBeNull();
     expect((await call('GET', `${BASE}/${ids.toSavings}`)).json().transferTransactionId).toBeNull();
+  });
+
+  it('links across currencies whatever the amounts, and a deleted manual side unlinks the other', async () => {
+    const crossed = await call('PUT', `${BASE}/${ids.usdIn}/transfer`, { counterpartId: ids.rentMovement });
+    expect(crossed.statusCode, crossed.body).toBe(200);
+    expect(crossed.json().transferAccountId).toBe(ids.bank);
+    await call('DELETE', `${BASE}/${ids.usdIn}/transfer`);
+
+    const withdrawal = await call('POST', BASE, {
+      accountId: ids.cash,
+      bookingDate: '2026-03-05',
+      amount: 1_999,
+      description: 'Levantamento',
+    });
+    const cashId = withdrawal.json().id as string;
+    expect((await call('PUT', `${BASE}/${cashId}/transfer`, { counterpartId: ids.fee })).statusCode).toBe(
+      200,
+    );
+    expect((await call('GET', `${BASE}/${ids.fee}`)).json().transferTransactionId).toBe(cashId);
+    expect((await call('DELETE', `${BASE}/${cashId}`)).statusCode).toBe(200);
+    expect((await call('GET', `${BASE}/${ids.fee}`)).json().transferTransactionId).toBeNull();
   });
 });
 
