@@ -15,6 +15,11 @@ const LAYERS = [
   ['financial', 'reports', 'portfolio', 'chat', 'dashboards', 'integrations'],
 ];
 const BUSINESS = LAYERS.flat().join('|');
+/**
+ * Platform-level modules that feed treasury and so may use its index.ts: the demo seed, and bank
+ * connections (the aggregator's accounts and transactions land in treasury accounts).
+ */
+const WIRED_TO_TREASURY = 'demo|connections';
 const TESTS = '\\.test\\.tsx?$|/e2e/|/test/';
 
 const server = 'apps/server/src';
@@ -65,11 +70,11 @@ module.exports = {
     {
       name: 'platform-module-imports-business',
       comment:
-        'The platform-level modules (auth, organizations, payments…) sit below the business modules; only the demo seed and the app wire them in.',
+        'The platform-level modules (auth, organizations, payments…) sit below the business modules; only the app, the demo seed and bank connections (through index.ts) use them.',
       severity: 'error',
       from: {
         path: `^${server}/modules/[^/]+/`,
-        pathNot: [`^${server}/modules/(${BUSINESS}|demo)/`, TESTS],
+        pathNot: [`^${server}/modules/(${BUSINESS}|${WIRED_TO_TREASURY})/`, TESTS],
       },
       to: { path: `^${server}/modules/(${BUSINESS})/` },
     },

@@ -32,6 +32,10 @@ const files: Record<string, string> = {
     "import { inner } from '../treasury/index.ts';\nexport const a = inner;\n",
   'apps/server/src/modules/demo/seed.ts':
     "import { inner } from '../treasury/index.ts';\nexport const seed = inner;\n",
+  'apps/server/src/modules/connections/sync.ts':
+    "import { inner } from '../treasury/index.ts';\nexport const sync = inner;\n",
+  'apps/server/src/modules/connections/bad-sync.ts':
+    "import { inner } from '../treasury/inner.ts';\nexport const badSync = inner;\n",
   'apps/server/src/platform/guard.ts':
     "import { a } from '../modules/auth/auth.service.ts';\nexport const g = a;\n",
   'apps/server/src/app.ts':
@@ -73,7 +77,7 @@ const violations = () => result.summary.violations.map((v) => `${v.rule.name}: $
 
 describe('dependency rules', () => {
   // Not reported: a module's own files, index.ts imports downwards (billing → treasury), the demo seed
-  // using treasury's index, treasury using a platform module's file (auth, organizations: no index.ts
+  // using treasury's index, bank connections using it too, treasury using a platform module's file (auth, organizations: no index.ts
   // yet), and a test file reaching inside another module.
   it('reports every deliberate bad import, and nothing else', () => {
     expect(violations()).toEqual(
@@ -82,6 +86,7 @@ describe('dependency rules', () => {
         'domain-is-shared: packages/domain/src/money.ts → apps/server/src/app.ts',
         'layer-treasury: apps/server/src/modules/treasury/reaches-up.ts → apps/server/src/modules/billing/index.ts',
         'module-internals: apps/server/src/modules/billing/bad.ts → apps/server/src/modules/treasury/inner.ts',
+        'module-internals: apps/server/src/modules/connections/bad-sync.ts → apps/server/src/modules/treasury/inner.ts',
         'platform-imports-modules: apps/server/src/platform/guard.ts → apps/server/src/modules/auth/auth.service.ts',
         'platform-module-imports-business: apps/server/src/modules/auth/auth.service.ts → apps/server/src/modules/treasury/index.ts',
         'web-feature-internals: apps/web/src/features/billing/page.tsx → apps/web/src/features/treasury/components/list.tsx',
