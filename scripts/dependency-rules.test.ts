@@ -77,8 +77,8 @@ const violations = () => result.summary.violations.map((v) => `${v.rule.name}: $
 
 describe('dependency rules', () => {
   // Not reported: a module's own files, index.ts imports downwards (billing → treasury), the demo seed
-  // using treasury's index, bank connections using it too, treasury using a platform module's file (auth, organizations: no index.ts
-  // yet), and a test file reaching inside another module.
+  // and bank connections using treasury's index, treasury using a platform module's file (auth,
+  // organizations: no index.ts yet), and a test file reaching inside another module.
   it('reports every deliberate bad import, and nothing else', () => {
     expect(violations()).toEqual(
       [
