@@ -257,9 +257,9 @@ class Ledger {
 // ── Portugal: Fluxo Demo, Lda ──────────────────────────────────────────────────────────────────
 
 const PT_CUSTOMERS = [
-  { name: 'Padaria Central, Lda', iban: demoIban('PT', '50', '0035012300004567891') },
-  { name: 'Oficina Lopes & Filhos, Lda', iban: demoIban('PT', '50', '0007000000123456789') },
-  { name: 'Quinta do Vale, Unipessoal Lda', iban: demoIban('PT', '50', '0018000312345678901') },
+  { name: 'Pastelaria Aurora, Lda', iban: demoIban('PT', '50', '0035012300004567891') },
+  { name: 'Auto Reparações Silva, Lda', iban: demoIban('PT', '50', '0007000000123456789') },
+  { name: 'Herdade do Monte, Unipessoal Lda', iban: demoIban('PT', '50', '0018000312345678901') },
   { name: 'Hotel Miradouro, SA', iban: demoIban('PT', '50', '0033000045678912345') },
   { name: 'Clínica Sorriso, Lda', iban: demoIban('PT', '50', '0010000098765432101') },
   { name: 'Construções Ribeiro, SA', iban: demoIban('PT', '50', '0036001234567890123') },
@@ -269,7 +269,7 @@ const PT_CUSTOMERS = [
 const PT_SUPPLIERS = [
   { name: 'Worten Empresas', amount: [8_000, 95_000], category: 'OTHER_EXPENSES' },
   { name: 'OVHcloud Portugal', amount: [4_500, 18_000], category: 'SOFTWARE' },
-  { name: 'Contas Certas — Contabilidade, Lda', amount: [36_900, 36_900], category: 'ACCOUNTING' },
+  { name: 'Rigor Contabilidade, Lda', amount: [36_900, 36_900], category: 'ACCOUNTING' },
   { name: 'Staples Portugal', amount: [3_000, 25_000], category: 'OTHER_EXPENSES' },
   { name: 'Rede Consultores, Lda', amount: [60_000, 250_000], category: 'SUPPLIERS' },
   { name: 'CTT Expresso', amount: [1_500, 9_000], category: 'FUEL_TRAVEL' },
