@@ -62,6 +62,18 @@ const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
     () => import('../features/two-factor/routes/security.tsx'),
     (m) => m.SecuritySettingsRoute,
   ),
+  [paths.app.treasury.inOut.path]: screen(
+    () => import('../features/treasury/routes/in-out.tsx'),
+    (m) => m.InOutRoute,
+  ),
+};
+
+/** Feature pages with a phone screen of their own (their desktop screen serves /m otherwise). */
+const MOBILE_FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
+  [paths.app.treasury.inOut.path]: screen(
+    () => import('../features/treasury/routes/in-out-mobile.tsx'),
+    (m) => m.MobileInOutRoute,
+  ),
 };
 
 // Each module's placeholder is a file, hence a chunk, of its own: the module, when it lands, replaces
@@ -145,7 +157,10 @@ function signedInRoutes(variant: Variant): RouteObject[] {
   const pages = modulePagesOf(variant).filter((page) => page.path !== paths.app.welcome.path);
   const pageRoute = (page: ModulePage): RouteObject => ({
     path: at(page.path),
-    lazy: FEATURE_SCREENS[page.path] ?? modulePlaceholder(variant, page.module),
+    lazy:
+      (mobile ? MOBILE_FEATURE_SCREENS[page.path] : undefined) ??
+      FEATURE_SCREENS[page.path] ??
+      modulePlaceholder(variant, page.module),
   });
   const treasury = pages.filter((page) => page.menuKey === 'treasury');
   const settings = pages.filter((page) => isUserSettingsPage(page.path));

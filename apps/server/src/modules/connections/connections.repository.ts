@@ -46,11 +46,15 @@ export async function countConnections(
 export async function insertConnection(
   db: Db,
   values: {
+    id?: string;
     organizationId: string;
     createdBy: string;
     name: string;
     institutionCode: string;
     authType: ConnectionAuthType;
+    provider: string;
+    providerReference?: string | null;
+    consentExpiresAt?: Date | null;
   },
 ): Promise<ConnectionRow> {
   const [row] = await db.insert(bankConnections).values(values).returning();
@@ -172,4 +176,80 @@ export async function listAttempts(db: Db, connectionId: string): Promise<Attemp
     .from(bankConnectionAttempts)
     .where(eq(bankConnectionAttempts.connectionId, connectionId))
     .orderBy(desc(bankConnectionAttempts.startedAt), desc(bankConnectionAttempts.id));
+}
+
+/**
+ * Points a connection at a new consent (renewal). A connected one stays connected, with its current
+ * expiry, so its accounts go on syncing until the new consent is confirmed; the consent it replaces is
+ * kept in auth_state (previousReference) to be withdrawn then.
+ */
+export async function replaceConsent(
+  db: Db,
+  row: ConnectionRow,
+  consent: { reference: string; consentExpiresAt: Date | null },
+): Promise<ConnectionRow | null> {
+  const connected = row.status === 'connected';
+  const earlier = (row.authState as { previousReference?: string } | null)?.previousReference;
+  const previousReference = earlier ?? row.providerReference;
+  const [updated] = await db
+    .update(bankConnections)
+    .set({
+      providerReference: consent.reference,
+      authState: previousReference ? { previousReference } : null,
+      ...(connected ? {} : { consentExpiresAt: consent.consentExpiresAt, status: 'created' }),
+      lastSyncError: null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(bankConnections.id, row.id))
+    .returning();
+  return updated ?? null;
+}
+
+/** Records how a redirect consent stands: connected (with its real expiry), or error. */
+export async function setConsentOutcome(
+  db: Db,
+  id: string,
+  outcome: { status: 'connected' | 'error'; consentExpiresAt?: Date | null; error?: string | null },
+): Promise<ConnectionRow | null> {
+  const [row] = await db
+    .update(bankConnections)
+    .set({
+      status: outcome.status,
+      ...(outcome.status === 'connected' ? { authState: null } : {}),
+      ...(outcome.consentExpiresAt ? { consentExpiresAt: outcome.consentExpiresAt } : {}),
+      lastSyncError: outcome.error ?? null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(bankConnections.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function renameConnection(
+  db: Db,
+  organizationId: string,
+  id: string,
+  name: string,
+): Promise<ConnectionRow | null> {
+  const [row] = await db
+    .update(bankConnections)
+    .set({ name, updatedAt: sql`now()` })
+    .where(and(eq(bankConnections.id, id), eq(bankConnections.organizationId, organizationId)))
+    .returning();
+  return row ?? null;
+}
+
+export async function recordSyncError(db: Db, id: string, error: string): Promise<void> {
+  await db
+    .update(bankConnections)
+    .set({ lastSyncError: error, updatedAt: sql`now()` })
+    .where(eq(bankConnections.id, id));
+}
+
+/** The aggregator swapped the consent's id (Enable Banking: authorisation → session). */
+export async function replaceReference(db: Db, id: string, reference: string): Promise<void> {
+  await db
+    .update(bankConnections)
+    .set({ providerReference: reference, updatedAt: sql`now()` })
+    .where(eq(bankConnections.id, id));
 }

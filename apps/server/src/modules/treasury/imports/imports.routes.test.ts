@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../../db/client.ts';
+import { loadConfig } from '../../../platform/config.ts';
 import { createTestApp, decodeClaims, type TestApp } from '../../../test/harness.ts';
 import { generateCamt } from './fixtures/generate-camt.ts';
 import {
@@ -13,6 +15,7 @@ import {
   SAMPLE_OPENING_BALANCE,
   samplePath,
 } from './fixtures/index.ts';
+import { measureCamtImport } from './fixtures/measure-import.ts';
 
 let t: TestApp;
 let demo: string;
@@ -205,6 +208,15 @@ describe('statement import', () => {
     const earlier = generateCamt({ entries: 5, seed: 22, entriesPerDay: 2, startDate: '2026-05-30' });
     expect((await upload(accountId, earlier.xml)).json()).toMatchObject({ imported: 5, duplicates: 0 });
     expect(await expectRunning()).toBe(14);
+  });
+
+  it('measures a generated import (the bench helper) and ends on its closing balance', async () => {
+    const config = loadConfig({ DATA_DIR: t.dataDir } as NodeJS.ProcessEnv, {
+      webDist: path.join(t.dataDir, 'none'),
+    });
+    const measured = await measureCamtImport({ db: t.database.db, config }, 3000);
+    expect(measured).toMatchObject({ entries: 3000, imported: 3000, balanceMatches: true });
+    expect(measured.seconds).toBeGreaterThan(0);
   });
 
   it('says why the account does not end on the closing balance', async () => {

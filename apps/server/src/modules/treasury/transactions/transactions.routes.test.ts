@@ -207,6 +207,18 @@ describe('classification', () => {
       set: { merchantId: ids.galp, notes: 'lote' },
     });
     expect(response.json()).toEqual({ updated: 2 });
+    // One UPDATE_TRANSACTION per movement for every member of the organization.
+    const [events] = await rows<{ movements: number; members: number; total: number }>(
+      t.database.db,
+      sql`SELECT count(DISTINCT data->>'TransactionId')::int AS movements, count(DISTINCT user_id)::int AS members,
+                 count(*)::int AS total
+          FROM realtime_messages WHERE type = 'UPDATE_TRANSACTION' AND data->>'TransactionId' IN (${ids.fee}, ${ids.toSavings})`,
+    );
+    const [members] = await rows<{ count: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS count FROM organization_members WHERE organization_id = ${orgId}`,
+    );
+    expect(events).toEqual({ movements: 2, members: members!.count, total: 2 * members!.count });
     expect(await descriptions('q=lote')).toEqual(['Comissão 100%_conta', 'Para poupança']);
     const refused = await call('POST', `${BASE}/bulk`, {
       ids: [ids.fee, ids.aoMovement],

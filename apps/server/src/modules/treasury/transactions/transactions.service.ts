@@ -3,7 +3,7 @@ import type { Transaction, TransactionFilters } from '@fluxo/domain';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../../db/client.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { notifyOrganization } from '../../../realtime/notify.ts';
+import { notifyOrganizationMany } from '../../../realtime/notify.ts';
 import { type TreasuryViewer, visibleAccountIds } from '../accounts/account-scope.ts';
 import { insertEntries, lockAccount, normaliseText, recomputeRunningBalances } from './ingest.ts';
 import { decodeCursor, encodeCursor, type MovementScope, type TransactionSort } from './transaction-query.ts';
@@ -37,11 +37,12 @@ export async function notifyChanged(
   organizationId: string,
   movements: { id: string; accountId: string }[],
 ): Promise<void> {
-  for (const movement of movements)
-    await notifyOrganization(tx, organizationId, 'UPDATE_TRANSACTION', {
-      TransactionId: movement.id,
-      AccountId: movement.accountId,
-    });
+  await notifyOrganizationMany(
+    tx,
+    organizationId,
+    'UPDATE_TRANSACTION',
+    movements.map((movement) => ({ TransactionId: movement.id, AccountId: movement.accountId })),
+  );
 }
 
 export interface ListQuery extends TransactionFilters {

@@ -24,6 +24,9 @@ export function AddConnectionModal({ opened, onClose }: { opened: boolean; onClo
   }, [opened]);
 
   const institution = institutions.data?.find((item) => item.code === institutionCode) ?? null;
+  // Banks behind an aggregator are authorised at the bank itself: no auth type to choose.
+  const redirect = institution?.consentFlow === 'redirect';
+  const ready = !!institution && (redirect || !!authType) && name.trim() !== '';
 
   function close() {
     add.reset();
@@ -34,12 +37,17 @@ export function AddConnectionModal({ opened, onClose }: { opened: boolean; onClo
   }
 
   async function submit() {
-    if (!institution || !authType || name.trim() === '') return;
-    await add.mutateAsync({
+    if (!institution || !ready) return;
+    const created = await add.mutateAsync({
       institutionCode: institution.code,
-      authType: authType as ConnectionAuthType,
+      ...(redirect ? {} : { authType: authType as ConnectionAuthType }),
       name: name.trim(),
     });
+    if (created.authorizationUrl) {
+      // To the bank's consent page; it sends the user back to /treasury/wallets.
+      window.location.assign(created.authorizationUrl);
+      return;
+    }
     close();
   }
 
@@ -71,18 +79,24 @@ export function AddConnectionModal({ opened, onClose }: { opened: boolean; onClo
               {institution.hint}
             </Text>
           )}
-          <Select
-            label={t('CONNECTIONS.ADD.AUTH_TYPE')}
-            placeholder={t('CONNECTIONS.ADD.AUTH_TYPE_PLACEHOLDER')}
-            data={(institution?.authTypes ?? []).map((type) => ({
-              value: type,
-              label: t(`CONNECTIONS.AUTH_TYPES.${type.toUpperCase()}`),
-            }))}
-            value={authType}
-            onChange={setAuthType}
-            disabled={!institution}
-            comboboxProps={{ withinPortal: true }}
-          />
+          {redirect ? (
+            <Text size="sm" c="dimmed">
+              {t('TREASURY.CONNECTIONS.REDIRECT_NOTE')}
+            </Text>
+          ) : (
+            <Select
+              label={t('CONNECTIONS.ADD.AUTH_TYPE')}
+              placeholder={t('CONNECTIONS.ADD.AUTH_TYPE_PLACEHOLDER')}
+              data={(institution?.authTypes ?? []).map((type) => ({
+                value: type,
+                label: t(`CONNECTIONS.AUTH_TYPES.${type.toUpperCase()}`),
+              }))}
+              value={authType}
+              onChange={setAuthType}
+              disabled={!institution}
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
           <TextInput
             label={t('CONNECTIONS.ADD.NAME')}
             value={name}
@@ -98,11 +112,7 @@ export function AddConnectionModal({ opened, onClose }: { opened: boolean; onClo
             <Button variant="default" onClick={close}>
               {t('CONNECTIONS.ADD.CANCEL')}
             </Button>
-            <Button
-              type="submit"
-              loading={add.isPending}
-              disabled={!institution || !authType || name.trim() === ''}
-            >
+            <Button type="submit" loading={add.isPending} disabled={!ready}>
               {t('CONNECTIONS.ADD.SUBMIT')}
             </Button>
           </Group>
