@@ -18,6 +18,8 @@ export {
 export { convertMinor, currencyDigits, isKnownCurrency } from './accounts/currency-conversion.ts';
 export { ensureDefaultCategories, requireCategory } from './categories/categories.service.ts';
 export { DEFAULT_CATEGORIES, defaultCategoriesFor } from './categories/default-categories.ts';
+export { accountsOfConnection, upsertDiscoveredAccounts } from './sync/bank-accounts.ts';
+export { CONSENT_WARNING_DAYS, markConsentExpired, requestSync } from './sync/sync.service.ts';
 export {
   accountBalance,
   type InsertEntriesInput,
