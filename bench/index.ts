@@ -3,6 +3,7 @@ import { apiBench } from './api.bench.ts';
 import { authBench } from './auth.bench.ts';
 import { bundleBench } from './bundle.bench.ts';
 import { realtimeBench } from './realtime.bench.ts';
+import { treasuryBench } from './treasury.bench.ts';
 
 const only = process.argv[2];
 const benches: Record<string, () => Promise<void>> = {
@@ -10,6 +11,7 @@ const benches: Record<string, () => Promise<void>> = {
   auth: authBench,
   realtime: realtimeBench,
   bundle: bundleBench,
+  treasury: treasuryBench,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue;

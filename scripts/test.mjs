@@ -1,4 +1,4 @@
-// `npm test`: lint, typecheck, the unit and server suites (PGlite, and PostgreSQL too when
+// `npm test`: lint, layering, typecheck, the unit and server suites (PGlite, and PostgreSQL too when
 // DATABASE_URL is set), then the browser suite in Chromium. The end of the output repeats every failed
 // test with the start of its error, then the summary names them, so the tail of a long CI log says what
 // went wrong.
@@ -34,6 +34,7 @@ function vitestArgs(file, ...more) {
 const { DATABASE_URL, ...withoutDatabase } = process.env;
 
 step('lint (biome, zero warnings)', 'npx', ['biome', 'check', '--error-on-warnings', '.']);
+step('layering (dependency-cruiser, docs/architecture.md)', 'npm', ['run', 'lint:deps', '--silent']);
 step('typecheck (tsc)', 'npm', ['run', 'typecheck', '--silent']);
 const pgliteReport = path.join(reports, 'vitest-pglite.json');
 step('unit and server tests on PGlite', 'npx', vitestArgs(pgliteReport), {

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,13 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 import { findInputProblem, INPUT_LIMITS } from './input-guard.ts';
 
 describe('findInputProblem', () => {
+  it('leaves a raw body stream alone (over HTTP its socket refers back to it, deeper than any limit)', () => {
+    const body = new PassThrough() as PassThrough & { socket?: object };
+    body.socket = { request: body };
+    expect(findInputProblem(body, 'body')).toBeNull();
+    expect(findInputProblem({ nested: { socket: { request: { nested: {} } } } }, 'body')).toBeNull();
+  });
+
   /** JSON values the guard must let through: well-formed text without NUL, safe numbers, shallow. */
   const clean = fc.jsonValue({ maxDepth: 6 }).filter((value) => {
     const text = JSON.stringify(value);

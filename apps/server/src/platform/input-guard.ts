@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { type ErrorCode, errorMessageKey } from '@fluxo/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
@@ -58,7 +59,14 @@ export function findInputProblem(value: unknown, root: string): InputProblem | n
         return { code: 'VALUE_TOO_LARGE', path: item.path, message: 'The number is too large.' };
     } else if (typeof current === 'bigint') {
       return { code: 'VALUE_TOO_LARGE', path: item.path, message: 'The number is too large.' };
-    } else if (current !== null && typeof current === 'object' && !Buffer.isBuffer(current)) {
+    } else if (
+      current !== null &&
+      typeof current === 'object' &&
+      !Buffer.isBuffer(current) &&
+      // A raw body handed on unread (statement imports): the request stream, whose socket refers back
+      // to it, not data to walk.
+      !(current instanceof Readable)
+    ) {
       const depth = item.depth + 1;
       if (depth > INPUT_LIMITS.maxDepth)
         return {
@@ -105,7 +113,8 @@ export function checkRequestInput(request: FastifyRequest): void {
 /**
  * One guard for every route's input: it runs after the body is parsed and before the route's schema
  * validates it (so before any handler or query), and refuses with 400 what no contract may let
- * through. Raw bodies (Buffers: uploads, signed webhooks) are the route's own business.
+ * through. Raw bodies (Buffers: uploads, signed webhooks; streams: statement imports) are the route's
+ * own business.
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => checkRequestInput(request));

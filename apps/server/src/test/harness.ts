@@ -85,6 +85,8 @@ export interface TestApp {
 export async function createTestApp(
   options: {
     demo?: boolean;
+    /** false: the demo companies get no treasury accounts or movements (a suite that counts them all). */
+    demoTreasury?: boolean;
     env?: Record<string, string>;
     database?: 'pglite' | 'postgres';
     configure?: (app: FastifyInstance) => void;
@@ -100,7 +102,8 @@ export async function createTestApp(
   const { app, secrets, liveSessions } = await buildApp({ config, database, logger: false });
   try {
     options.configure?.(app);
-    if (options.demo !== false) await seedDemo(database.db);
+    if (options.demo !== false)
+      await seedDemo(database.db, undefined, undefined, { treasury: options.demoTreasury !== false });
     await app.ready();
   } catch (error) {
     await app.close();

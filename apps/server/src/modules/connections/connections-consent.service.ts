@@ -1,10 +1,14 @@
 import type { Connection, ConnectionAccount, ConnectionStatus } from '@fluxo/domain';
 import { AppError } from '../../platform/errors.ts';
 import { notifyOrganization, notifyUser } from '../../realtime/notify.ts';
-import type { TreasuryViewer } from '../treasury/accounts/account-scope.ts';
-import { visibleAccountIds } from '../treasury/accounts/account-scope.ts';
-import { accountsOfConnection, upsertDiscoveredAccounts } from '../treasury/sync/bank-accounts.ts';
-import { markConsentExpired, requestSync } from '../treasury/sync/sync.service.ts';
+import {
+  accountsOfConnection,
+  markConsentExpired,
+  requestSync,
+  type TreasuryViewer,
+  upsertDiscoveredAccounts,
+  visibleAccountIds,
+} from '../treasury/index.ts';
 import * as repository from './connections.repository.ts';
 import {
   type ConnectionsDeps,

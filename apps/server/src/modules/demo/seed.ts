@@ -14,6 +14,7 @@ import {
 import { type Config, loadConfig } from '../../platform/config.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { issuePayment } from '../payments/payments.service.ts';
+import { seedDemoTreasury } from './treasury-seed.ts';
 
 export const DEMO_PASSWORD = 'fluxo-demo';
 
@@ -78,12 +79,14 @@ interface OrgSeed {
 
 /**
  * Seeds the demo accounts and their organizations once (skipped when demo@ exists). Runs in one
- * transaction, so a crash leaves nothing half-made.
+ * transaction, so a crash leaves nothing half-made. `treasury: false` leaves the demo companies without
+ * accounts and movements (tests that count every movement of the demo organization).
  */
 export async function seedDemo(
   db: Db,
   log?: FastifyBaseLogger,
   billingConfig?: Config['billing'],
+  options: { treasury?: boolean } = {},
 ): Promise<boolean> {
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.demo));
   if (existing.length > 0) return false;
@@ -215,6 +218,13 @@ export async function seedDemo(
       await addSubscription(aoOwner, 'expand', SubscriptionStatus.ACTIVE),
     );
     await addMember(aoCompany, demo, allGrants());
+    if (options.treasury !== false) {
+      // 18 months of bank, cash and card-terminal movements for the PT company, 4 of kwanza for the AO one.
+      await seedDemoTreasury(tx, {
+        pt: { organizationId: demoCompany, country: 'PT', createdBy: demo },
+        ao: { organizationId: aoCompany, country: 'AO', createdBy: aoOwner },
+      });
+    }
 
     const accountant = await addUser({
       email: DEMO_ACCOUNTS.accountant,

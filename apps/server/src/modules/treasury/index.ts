@@ -1,6 +1,6 @@
 /**
  * The treasury module's surface for other modules (billing, accounting, bank-connection sync, the demo
- * seed): import from here, not from the files behind it.
+ * seed) and the app: import from here, not from the files behind it (.dependency-cruiser.cjs enforces it).
  */
 export {
   accountFilter,
@@ -18,6 +18,8 @@ export {
 export { convertMinor, currencyDigits, isKnownCurrency } from './accounts/currency-conversion.ts';
 export { ensureDefaultCategories, requireCategory } from './categories/categories.service.ts';
 export { DEFAULT_CATEGORIES, defaultCategoriesFor } from './categories/default-categories.ts';
+export { accountsOfConnection, upsertDiscoveredAccounts } from './sync/bank-accounts.ts';
+export { CONSENT_WARNING_DAYS, markConsentExpired, requestSync } from './sync/sync.service.ts';
 export {
   accountBalance,
   type InsertEntriesInput,
@@ -29,3 +31,4 @@ export {
   recomputeRunningBalances,
   type TransactionsCreatedHook,
 } from './transactions/ingest.ts';
+export { type TreasuryDeps, treasuryRoutes } from './treasury.routes.ts';

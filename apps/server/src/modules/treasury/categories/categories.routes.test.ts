@@ -16,7 +16,8 @@ let aoOrg: string;
 let cashUserId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The demo companies without their seeded accounts and movements: this suite counts every one it makes.
+  t = await createTestApp({ demoTreasury: false });
   owner = await t.signin('demo@fluxo.example');
   cash = await t.signin('cash@fluxo.example');
   aoOwner = await t.signin('ao.owner@fluxo.example');

@@ -55,7 +55,8 @@ const byReference = async (reference: string) =>
   (await batches()).items.find((b) => b.reference === reference) as Batch;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The demo companies without their seeded accounts and movements: this suite counts every one it makes.
+  t = await createTestApp({ demoTreasury: false });
   owner = await t.signin('demo@fluxo.example');
   posMember = await t.signin('pos@fluxo.example');
   org = await orgOf(t.database.db, 'Fluxo Demo, Lda');

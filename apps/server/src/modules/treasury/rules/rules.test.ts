@@ -51,7 +51,8 @@ const MOVEMENTS = [
 ];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The demo companies without their seeded accounts and movements: this suite counts every one it makes.
+  t = await createTestApp({ demoTreasury: false });
   owner = await t.signin('demo@fluxo.example');
   cash = await t.signin('cash@fluxo.example');
   org = await orgOf(t.database.db, 'Fluxo Demo, Lda');

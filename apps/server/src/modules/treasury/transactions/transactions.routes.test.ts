@@ -46,7 +46,8 @@ const descriptions = async (query: string) =>
   (await list(query)).items.map((item) => item.description).sort();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The demo companies without their seeded accounts and movements: this suite counts every one it makes.
+  t = await createTestApp({ demoTreasury: false });
   owner = await t.signin(DEMO_ACCOUNTS.demo);
   orgId = decodeClaims(owner).defaultOrg as string;
   aoOwner = await t.signin(DEMO_ACCOUNTS.aoOwner);
