@@ -55,12 +55,28 @@ const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
     (m) => m.SubscriptionsRoute,
   ),
   [paths.app.treasury.wallets.path]: screen(
-    () => import('../features/connections/routes/wallets.tsx'),
+    () => import('../features/treasury/routes/wallets.tsx'),
     (m) => m.WalletsRoute,
+  ),
+  [paths.app.treasury.pos.path]: screen(
+    () => import('../features/treasury/routes/pos.tsx'),
+    (m) => m.PosRoute,
   ),
   [paths.app.settings.security.path]: screen(
     () => import('../features/two-factor/routes/security.tsx'),
     (m) => m.SecuritySettingsRoute,
+  ),
+};
+
+/** The phone's own screens of landed pages (the /m tree); a page without one here uses FEATURE_SCREENS. */
+const MOBILE_FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
+  [paths.app.treasury.wallets.path]: screen(
+    () => import('../features/treasury/routes/wallets-mobile.tsx'),
+    (m) => m.MobileWalletsRoute,
+  ),
+  [paths.app.treasury.pos.path]: screen(
+    () => import('../features/treasury/routes/pos-mobile.tsx'),
+    (m) => m.MobilePosRoute,
   ),
 };
 
@@ -145,7 +161,10 @@ function signedInRoutes(variant: Variant): RouteObject[] {
   const pages = modulePagesOf(variant).filter((page) => page.path !== paths.app.welcome.path);
   const pageRoute = (page: ModulePage): RouteObject => ({
     path: at(page.path),
-    lazy: FEATURE_SCREENS[page.path] ?? modulePlaceholder(variant, page.module),
+    lazy:
+      (mobile ? MOBILE_FEATURE_SCREENS[page.path] : undefined) ??
+      FEATURE_SCREENS[page.path] ??
+      modulePlaceholder(variant, page.module),
   });
   const treasury = pages.filter((page) => page.menuKey === 'treasury');
   const settings = pages.filter((page) => isUserSettingsPage(page.path));
