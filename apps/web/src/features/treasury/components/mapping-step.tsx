@@ -128,7 +128,7 @@ export function MappingStep({
   }, [file, isCsv]);
 
   const table = useMemo(() => {
-    if (!isCsv || !bytes) return { header: preview.header, rows: preview.rows };
+    if (!isCsv || !bytes) return { header: preview.header, rows: preview.rows, lines: undefined };
     return readCsvTable(bytes, draft, PREVIEW_ROWS);
   }, [isCsv, bytes, draft, preview.header, preview.rows]);
 
@@ -151,7 +151,7 @@ export function MappingStep({
   );
 
   const mapping = mappingFrom(draft);
-  const entries = mapping ? applyMapping(table.rows.slice(0, PREVIEW_ROWS), mapping) : [];
+  const entries = mapping ? applyMapping(table.rows.slice(0, PREVIEW_ROWS), mapping, table.lines) : [];
 
   return (
     <Stack gap="md">

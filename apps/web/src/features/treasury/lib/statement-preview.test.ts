@@ -120,3 +120,21 @@ describe('applyMapping', () => {
     expect(entries.map((entry) => entry.problem)).toEqual(['DATE', 'AMOUNT']);
   });
 });
+
+describe('line numbers', () => {
+  it('are the file lines, blank lines and quoted line breaks counted', () => {
+    const bytes = new TextEncoder().encode('Title\n\nDate;Desc;Amount\n01-10-2026;"two\nlines";1,00\n\n02-10-2026;x;2,00\n');
+    const table = readCsvTable(bytes, { encoding: 'utf-8', delimiter: ';', skipRows: 1 });
+    expect(table.header).toEqual(['Date', 'Desc', 'Amount']);
+    expect(table.lines).toEqual([4, 7]);
+    const entries = applyMapping(
+      table.rows,
+      { dateFormat: 'DD-MM-YYYY', decimalComma: true, date: 0, description: 1, amount: 2, skipRows: 1 },
+      table.lines,
+    );
+    expect(entries.map((entry) => [entry.line, entry.amount])).toEqual([
+      [4, 100],
+      [7, 200],
+    ]);
+  });
+});

@@ -9,12 +9,29 @@ import type { ColumnMapping } from '@fluxo/domain/treasury/contracts';
 export type Delimiter = NonNullable<ColumnMapping['delimiter']>;
 const DELIMITERS: Delimiter[] = [';', ',', '\t', '|'];
 
-/** Splits CSV text into rows (quotes, doubled quotes, CRLF), stopping after `maxRows`. */
+/** Splits CSV text into rows (quotes, doubled quotes, CRLF), skipping blank ones, stopping after `maxRows`. */
 export function parseCsv(text: string, delimiter: string, maxRows = Number.POSITIVE_INFINITY): string[][] {
-  const rows: string[][] = [];
+  return parseCsvLines(text, delimiter, maxRows).map((row) => row.cells);
+}
+
+/** The same rows with the 1-based line of the file each starts on (what the server's refusals name). */
+export function parseCsvLines(
+  text: string,
+  delimiter: string,
+  maxRows = Number.POSITIVE_INFINITY,
+): { line: number; cells: string[] }[] {
+  const rows: { line: number; cells: string[] }[] = [];
   let row: string[] = [];
   let field = '';
   let quoted = false;
+  let line = 1;
+  let rowLine = 1;
+  const endRow = () => {
+    row.push(field);
+    if (row.some((cell) => cell.trim() !== '')) rows.push({ line: rowLine, cells: row });
+    row = [];
+    field = '';
+  };
   let index = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   for (; index < text.length && rows.length < maxRows; index++) {
     const char = text[index];
@@ -23,21 +40,22 @@ export function parseCsv(text: string, delimiter: string, maxRows = Number.POSIT
         field += '"';
         index++;
       } else if (char === '"') quoted = false;
-      else field += char;
+      else {
+        if (char === '\n') line++;
+        field += char;
+      }
     } else if (char === '"' && field === '') quoted = true;
     else if (char === delimiter) {
       row.push(field);
       field = '';
     } else if (char === '\n' || char === '\r') {
       if (char === '\r' && text[index + 1] === '\n') index++;
-      row.push(field);
-      if (row.some((cell) => cell.trim() !== '')) rows.push(row);
-      row = [];
-      field = '';
+      endRow();
+      line++;
+      rowLine = line;
     } else field += char;
   }
-  const last = [...row, field];
-  if (rows.length < maxRows && last.some((cell) => cell.trim() !== '')) rows.push(last);
+  if (rows.length < maxRows && (field !== '' || row.length > 0)) endRow();
   return rows;
 }
 
@@ -70,12 +88,13 @@ export function readCsvTable(
   bytes: Uint8Array,
   mapping: Pick<ColumnMapping, 'encoding' | 'delimiter' | 'skipRows'>,
   maxRows = 20,
-): { header: string[]; rows: string[][] } {
+): { header: string[]; rows: string[][]; lines: number[] } {
   // Only the start of the file is needed for a preview.
   const text = decodeBytes(bytes.subarray(0, 256 * 1024), mapping.encoding);
   const delimiter = mapping.delimiter ?? guessDelimiter(text);
-  const all = parseCsv(text, delimiter, mapping.skipRows + maxRows + 1).slice(mapping.skipRows);
-  return { header: all[0] ?? [], rows: all.slice(1) };
+  const all = parseCsvLines(text, delimiter, mapping.skipRows + maxRows + 1).slice(mapping.skipRows);
+  const data = all.slice(1);
+  return { header: all[0]?.cells ?? [], rows: data.map((row) => row.cells), lines: data.map((row) => row.line) };
 }
 
 /** A date format's parts in order and its separator: `DD/MM/YYYY` → DD, MM, YYYY and `/`. */
@@ -142,13 +161,14 @@ export interface PreviewEntry {
   problem: 'DATE' | 'AMOUNT' | null;
 }
 
-/** The first rows as the mapping turns them into movements. */
+/** The first rows as the mapping turns them into movements; `lines` are their lines in the file when known. */
 export function applyMapping(
   rows: string[][],
   mapping: Pick<
     ColumnMapping,
     'dateFormat' | 'decimalComma' | 'date' | 'description' | 'amount' | 'debit' | 'credit' | 'skipRows'
   >,
+  lines?: number[],
 ): PreviewEntry[] {
   return rows.map((row, index) => {
     const bookingDate = parseStatementDate(row[mapping.date] ?? '', mapping.dateFormat);
@@ -164,8 +184,8 @@ export function applyMapping(
     }
     const validAmount = amount !== null && !Number.isNaN(amount);
     return {
-      // header row + skipped rows come before the first data row
-      line: mapping.skipRows + index + 2,
+      // Without known lines: the skipped rows and the header come before the first data row.
+      line: lines?.[index] ?? mapping.skipRows + index + 2,
       bookingDate,
       amount: validAmount ? amount : null,
       description: (row[mapping.description] ?? '').trim(),
