@@ -28,7 +28,8 @@ interface OrgScope {
  * - admin: a signed-in Admin (profile 0).
  * - member: a member of the organization, whatever their grants.
  * - owner: the organization's owner.
- * - org: a member of the organization holding `flag` on `resource` (the owner holds every grant).
+ * - org: a member of the organization holding `flag` on `resource` (the owner holds every grant), or
+ *   any one of the `anyOf` grants (a list the web and another page both read, e.g. categories).
  * - subscription: the owner of the subscription in the `:id` path parameter, or a member holding
  *   billing.subscriptions (VIEW to see, EDIT to manage) in one of its organizations; an Admin may see.
  *
@@ -41,11 +42,28 @@ export type Access = (
   | { kind: 'admin' }
   | ({ kind: 'member' } & OrgScope)
   | ({ kind: 'owner' } & OrgScope)
-  | ({ kind: 'org'; resource: Resource; flag: number } & OrgScope)
+  | ({
+      kind: 'org';
+      resource: Resource;
+      flag: number;
+      /** Other grants that admit the caller as well: any one of them is enough. */
+      anyOf?: readonly Grant[];
+    } & OrgScope)
   | { kind: 'subscription'; need: 'view' | 'manage' }
 ) & { detail?: string };
 
+/** A permission a route may ask for: `flag` held on `resource`. */
+export interface Grant {
+  resource: Resource;
+  flag: number;
+}
+
 export type AccessKind = Access['kind'];
+
+/** The grants that admit a caller to an `org` route: its own, then any of `anyOf`. */
+export function grantsOf(access: Extract<Access, { kind: 'org' }>): Grant[] {
+  return [{ resource: access.resource, flag: access.flag }, ...(access.anyOf ?? [])];
+}
 
 export const PUBLIC: Access = { kind: 'public' };
 export const USER: Access = { kind: 'user' };
@@ -86,7 +104,9 @@ export function describeAccess(access: Access): string {
     case 'owner':
       return `owner of the organization (${orgSource(access)}${locked(access)})`;
     case 'org':
-      return `member with ${access.resource} ${flagName(access.flag)} (${orgSource(access)}${locked(access)})`;
+      return `member with ${grantsOf(access)
+        .map((grant) => `${grant.resource} ${flagName(grant.flag)}`)
+        .join(' or ')} (${orgSource(access)}${locked(access)})`;
     case 'subscription':
       return access.need === 'view'
         ? 'owner of subscription :id, member with billing.subscriptions VIEW in it, or Admin'

@@ -98,10 +98,11 @@ function inAudience(access: Access, caller: Caller): boolean {
       return caller.grants !== null;
     case 'owner':
       return caller.role === 'owner';
-    case 'org': {
-      const granted = caller.grants?.[access.resource];
-      return granted !== undefined && hasFlag(granted, access.flag);
-    }
+    case 'org':
+      return [{ resource: access.resource, flag: access.flag }, ...(access.anyOf ?? [])].some((grant) => {
+        const granted = caller.grants?.[grant.resource];
+        return granted !== undefined && hasFlag(granted, grant.flag);
+      });
     case 'subscription': {
       if (caller.userId === demoOwner) return true;
       if (access.need === 'view' && isAdmin) return true;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Database, type Db, preparedRows, rows } from '../db/client.ts';
 import type { Listener } from '../db/listen.ts';
-import type { Access } from './access.ts';
+import { type Access, grantsOf } from './access.ts';
 import { AppError } from './errors.ts';
 import { LiveSessions, SESSIONS_CHANNEL } from './live-sessions.ts';
 import { bearer, type JwtKeys, verifyToken } from './tokens.ts';
@@ -286,8 +286,11 @@ async function enforce(
         throw new AppError('OWNER_ONLY', "Only the organization's owner may do this.");
       }
       if (access.kind === 'org') {
-        const granted = org.grants[access.resource];
-        if (granted === undefined || !hasFlag(granted, access.flag)) {
+        const admitted = grantsOf(access).some((grant) => {
+          const granted = org.grants[grant.resource];
+          return granted !== undefined && hasFlag(granted, grant.flag);
+        });
+        if (!admitted) {
           throw new AppError('FORBIDDEN', `Missing permission ${access.resource}.${access.flag}.`);
         }
       }

@@ -118,6 +118,8 @@ export const dailyBalancesContract = defineContract({
     ),
     /** Sum of every account per day, converted with each day's rate. */
     total: z.array(z.object({ date: ZIsoDate, balance: ZMinorUnits })),
+    /** Currencies with no rate on some day of the range: left out of `total` on those days. */
+    missingRates: z.array(z.string()),
   }),
 });
 

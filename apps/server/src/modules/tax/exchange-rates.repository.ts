@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, query } from '../../platform/tx.ts';
 
 /**
@@ -64,4 +64,18 @@ export async function monthlyRates(
       last: r.rate_date,
     })),
   ].sort((a, b) => (a.currency < b.currency ? -1 : 1));
+}
+
+/**
+ * The cross rate of `currency` for one `base` on `day` (SQL expressions), rounded like latestRates:
+ * each side's latest ECB rate on or before the day, EUR being 1; NULL when a side has none. A scalar
+ * expression, so that a series of days joins it row by row (each side one primary-key lookup).
+ */
+export function crossRateOn(base: string, currency: SQL, day: SQL): SQL {
+  const side = (code: SQL) =>
+    sql`CASE WHEN ${code} = 'EUR' THEN 1::numeric ELSE (
+          SELECT rate FROM exchange_rates WHERE source = 'ECB' AND base = 'EUR'
+            AND currency = (${code})::char(3) AND rate_date <= ${day}
+          ORDER BY rate_date DESC LIMIT 1) END`;
+  return sql`round(${side(currency)} / ${side(sql`${base}::text`)}, 6)`;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../platform/config.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
+import { accountsRoutes } from './accounts/accounts.routes.ts';
 
 /** What every treasury part needs: the database, the real-time hub and the configuration (DATA_DIR…). */
 export interface TreasuryDeps {
@@ -15,6 +16,5 @@ export interface TreasuryDeps {
  * rules, documents and point of sale. Each part registers its own routes from its folder.
  */
 export function treasuryRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
-  void app;
-  void deps;
+  accountsRoutes(app, deps);
 }
