@@ -3,6 +3,9 @@ import type { Db } from '../../db/client.ts';
 import type { Config } from '../../platform/config.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { documentsRoutes } from './documents/documents.routes.ts';
+import { posRoutes } from './pos/pos.routes.ts';
+import { rulesRoutes } from './rules/rules.routes.ts';
 
 /** What every treasury part needs: the database, the real-time hub and the configuration (DATA_DIR…). */
 export interface TreasuryDeps {
@@ -17,4 +20,7 @@ export interface TreasuryDeps {
  */
 export function treasuryRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
   accountsRoutes(app, deps);
+  rulesRoutes(app, deps);
+  documentsRoutes(app, deps);
+  posRoutes(app, deps);
 }

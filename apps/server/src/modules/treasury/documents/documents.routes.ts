@@ -1,0 +1,115 @@
+import {
+  addTransactionDocumentContract,
+  deleteTransactionDocumentContract,
+  listTransactionDocumentsContract,
+  PermissionFlag,
+  TRANSACTION_DOCUMENT_MAX_BYTES,
+  transactionDocumentContentContract,
+} from '@fluxo/domain';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Access } from '../../../platform/access.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { addRoute } from '../../../platform/route.ts';
+import { viewerOf } from '../rules/rules.routes.ts';
+import type { TreasuryDeps } from '../treasury.routes.ts';
+import { contentDisposition } from './content-disposition.ts';
+import * as documents from './documents.service.ts';
+
+const digitalDocs = (flag: number): Access => ({
+  kind: 'org',
+  resource: 'treasury.digitalDocs',
+  flag,
+  detail: 'documents of movements on the accounts the caller sees',
+});
+
+/**
+ * An inline file is shown by the browser on the app's origin: it runs nothing (sandbox, no script) and
+ * only the app itself may frame it (the preview pane).
+ */
+const INLINE_POLICY =
+  "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
+
+/** The `X-File-Name` header, percent-encoded by the client. */
+function fileNameHeader(value: string | string[] | undefined): string {
+  try {
+    return decodeURIComponent(String(value ?? ''));
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 'The file name is not valid percent-encoding.', [
+      {
+        path: 'headers.x-file-name',
+        messageKey: 'VALIDATION.INVALID',
+        message: 'Not valid percent-encoding.',
+      },
+    ]);
+  }
+}
+
+export function documentsRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
+  const service = { db: deps.db, dataDir: deps.config.dataDir };
+
+  addRoute(
+    app,
+    listTransactionDocumentsContract,
+    digitalDocs(PermissionFlag.VIEW),
+    async ({ params, request }) => documents.listDocuments(service, viewerOf(request), params.id),
+  );
+
+  addRoute(
+    app,
+    transactionDocumentContentContract,
+    digitalDocs(PermissionFlag.VIEW),
+    async ({ params, request, reply }) => {
+      const { document, stream } = await documents.openDocument(service, viewerOf(request), params.id);
+      reply
+        .type(document.contentType)
+        .header('content-length', String(document.size))
+        .header(
+          'content-disposition',
+          contentDisposition(document.previewable ? 'inline' : 'attachment', document.fileName),
+        )
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store');
+      if (document.previewable) {
+        reply.header('content-security-policy', INLINE_POLICY).header('x-frame-options', 'SAMEORIGIN');
+      }
+      // The bytes as they are: a stream bypasses the contract's serialiser.
+      return stream as unknown as string;
+    },
+  );
+
+  addRoute(
+    app,
+    deleteTransactionDocumentContract,
+    digitalDocs(PermissionFlag.DELETE),
+    async ({ params, request }) => {
+      await documents.deleteDocument(service, viewerOf(request), params.id);
+      return { deleted: true as const };
+    },
+  );
+
+  // Uploads arrive as raw bytes; the parser and the size answer are scoped to this plugin.
+  app.register(async (binary) => {
+    binary.addContentTypeParser(
+      /^(application\/(octet-stream|pdf|msword|vnd\.[\w.+-]+|zip)|image\/[\w.+-]+)$/,
+      { parseAs: 'buffer', bodyLimit: TRANSACTION_DOCUMENT_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    binary.setErrorHandler((error: FastifyError) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        throw new AppError('FILE_TOO_LARGE', 'The file is larger than 10 MB.');
+      throw error;
+    });
+    addRoute(
+      binary,
+      addTransactionDocumentContract,
+      digitalDocs(PermissionFlag.CREATE),
+      async ({ params, request }) => {
+        if (!Buffer.isBuffer(request.body))
+          throw new AppError('MALFORMED_BODY', 'Send the file as the request body.');
+        const name = fileNameHeader(request.headers['x-file-name']);
+        return documents.addDocument(service, viewerOf(request), params.id, name, request.body);
+      },
+      { bodyLimit: TRANSACTION_DOCUMENT_MAX_BYTES },
+    );
+  });
+}

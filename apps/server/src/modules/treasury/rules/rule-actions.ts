@@ -1,0 +1,106 @@
+import type { RuleActions } from '@fluxo/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, rows } from '../../../db/client.ts';
+import { conditionsSql, normalisedSql } from './rule-sql.ts';
+
+// A rule's actions applied to a whole set of movements in two statements, whatever its size: one
+// UPDATE for category, merchant and notes (and the split flag), with the split's parts inserted by the
+// same statement from the movements' amounts (the domain's splitAmount, in SQL).
+
+export interface ApplyScope {
+  organizationId: string;
+  /** Which movements: a rule's conditions, further narrowed (new ids, the uncategorised…). */
+  where: SQL;
+  /**
+   * overwrite: set every field the actions name, and re-split split movements.
+   * fill: set a field only where it is empty, and split only unsplit movements (new movements, and
+   * "apply to existing" without overwrite).
+   */
+  mode: 'overwrite' | 'fill';
+}
+
+const BASIS = 10_000;
+
+/** The split's parts as SQL data: every part but the last, and all of them. */
+function splitData(split: NonNullable<RuleActions['split']>) {
+  const all = JSON.stringify(split.map((part) => ({ bp: part.basisPoints, category: part.categoryId })));
+  const others = JSON.stringify(split.slice(0, -1).map((part) => part.basisPoints));
+  const smallest = Math.min(...split.slice(0, -1).map((part) => part.basisPoints));
+  return { all, others, smallest };
+}
+
+/** Applies `actions` to the movements `scope` selects; answers how many movements changed. */
+export async function applyActions(tx: Db, actions: RuleActions, scope: ApplyScope): Promise<number> {
+  const fill = scope.mode === 'fill';
+  const value = (column: SQL, next: SQL | undefined) =>
+    next === undefined ? column : fill ? sql`coalesce(${column}, ${next})` : next;
+  const category = value(
+    sql`t.category_id`,
+    actions.categoryId === undefined ? undefined : sql`${actions.categoryId}::uuid`,
+  );
+  const merchant = value(
+    sql`t.merchant_id`,
+    actions.merchantId === undefined ? undefined : sql`${actions.merchantId}::uuid`,
+  );
+  const notes = value(
+    sql`t.notes`,
+    actions.notes === undefined ? undefined : sql`${actions.notes || null}::text`,
+  );
+  const split = actions.split ? splitData(actions.split) : null;
+  // Too small a movement for every part to get a minor unit stays unsplit (splitAmount answers null).
+  const splittable = split
+    ? sql`(abs(t.amount)::numeric * ${split.smallest} >= ${BASIS} ${fill ? sql`AND NOT t.is_split` : sql``})`
+    : sql`false`;
+
+  if (split && !fill) {
+    await tx.execute(sql`
+      DELETE FROM treasury_transaction_parts p USING treasury_transactions t
+      WHERE p.transaction_id = t.id AND t.organization_id = ${scope.organizationId}
+        AND p.organization_id = ${scope.organizationId} AND ${scope.where} AND ${splittable}`);
+  }
+
+  const changed = sql`(${category} IS DISTINCT FROM t.category_id OR ${merchant} IS DISTINCT FROM t.merchant_id
+    OR ${notes} IS DISTINCT FROM t.notes OR ${splittable})`;
+  const parts = split
+    ? sql`, inserted AS (
+        INSERT INTO treasury_transaction_parts (organization_id, transaction_id, position, amount, category_id)
+        SELECT ${scope.organizationId}, target.id, s.position - 1,
+               CASE WHEN s.position < ${actions.split?.length ?? 0}
+                    THEN trunc(target.amount::numeric * (s.part->>'bp')::int / ${BASIS})::bigint
+                    ELSE target.amount - target.others END,
+               (s.part->>'category')::uuid
+        FROM target
+        CROSS JOIN jsonb_array_elements(${split.all}::jsonb) WITH ORDINALITY AS s(part, position)
+        WHERE target.splittable
+        RETURNING transaction_id)`
+    : sql``;
+  const others = split
+    ? sql`(SELECT coalesce(sum(trunc(t.amount::numeric * e::int / ${BASIS})), 0)::bigint
+           FROM jsonb_array_elements_text(${split.others}::jsonb) e)`
+    : sql`0::bigint`;
+  const [result] = await rows<{ updated: string | number }>(
+    tx,
+    sql`
+    WITH target AS (
+      SELECT t.id, t.amount, ${category} AS category_id, ${merchant} AS merchant_id, ${notes} AS notes,
+             ${splittable} AS splittable, ${others} AS others
+      FROM treasury_transactions t
+      WHERE t.organization_id = ${scope.organizationId} AND ${scope.where} AND ${changed}
+    ), updated AS (
+      UPDATE treasury_transactions t
+      SET category_id = target.category_id, merchant_id = target.merchant_id, notes = target.notes,
+          is_split = t.is_split OR target.splittable,
+          search_text = ${normalisedSql(sql`concat_ws(' ', t.description, t.counterparty_name, t.remittance_info, target.notes)`)},
+          updated_at = now()
+      FROM target WHERE t.id = target.id
+      RETURNING t.id
+    )${parts}
+    SELECT count(*) AS updated FROM updated`,
+  );
+  return Number(result?.updated ?? 0);
+}
+
+/** The movements a rule's conditions select, as a WHERE fragment over `t`; transfers are left alone. */
+export function ruleScope(conditions: Parameters<typeof conditionsSql>[0]): SQL {
+  return sql`t.transfer_transaction_id IS NULL AND (${conditionsSql(conditions)})`;
+}
