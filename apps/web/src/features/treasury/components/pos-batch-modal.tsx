@@ -1,4 +1,3 @@
-import type { Account } from '@fluxo/domain/treasury/model';
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
@@ -8,6 +7,7 @@ import { fieldErrorsOf } from '../../../lib/api/errors.ts';
 import { useFormatMoney } from '../../../lib/format/money.ts';
 import { useFieldProps } from '../../../lib/forms/use-field-props.ts';
 import { useCreatePosBatch } from '../api/pos.ts';
+import type { Terminal } from '../hooks/use-pos-page.ts';
 import { parseMoneyInput } from '../lib/money-input.ts';
 import { todayIso } from './account-kinds.ts';
 
@@ -48,7 +48,7 @@ export function PosBatchModal({
 }: {
   opened: boolean;
   onClose: () => void;
-  terminals: Account[];
+  terminals: Terminal[];
   fullScreen?: boolean;
 }) {
   const { t } = useTranslation();

@@ -1,10 +1,10 @@
-import type { Account } from '@fluxo/domain/treasury/model';
 import { Alert, Button, FileInput, Group, Modal, Select, Stack } from '@mantine/core';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useImportPosBatches } from '../api/pos.ts';
+import type { Terminal } from '../hooks/use-pos-page.ts';
 import { RejectionList, rejectionsOf } from './import-rejections.tsx';
 
 /** The acquirer's settlement report (CSV) for a terminal: batches added, duplicates skipped, settlements matched. */
@@ -16,7 +16,7 @@ export function PosImportModal({
 }: {
   opened: boolean;
   onClose: () => void;
-  terminals: Account[];
+  terminals: Terminal[];
   fullScreen?: boolean;
 }) {
   const { t } = useTranslation();

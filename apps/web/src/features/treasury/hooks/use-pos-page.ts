@@ -8,6 +8,42 @@ import { errorMessageKeyOf } from '../../../lib/api/errors.ts';
 import { usePosBatches, usePosTerminals, useUnmatchSettlement } from '../api/pos.ts';
 import { useTreasuryPermissions } from './use-treasury-permissions.ts';
 
+/** A POS terminal as the page needs it; the balance is known only to members who see the accounts. */
+export interface Terminal {
+  id: string;
+  name: string;
+  currency: string;
+  balance: number | null;
+}
+
+/**
+ * The terminals: the POS accounts when the member may list accounts, else (a member with only
+ * treasury.pos) the terminals the batches name.
+ */
+export function terminalsOf(
+  accounts: Account[] | undefined,
+  batches: PosBatch[],
+  unnamed: (shortId: string) => string,
+): Terminal[] {
+  if (accounts)
+    return accounts.map((account) => ({
+      id: account.id,
+      name: account.name,
+      currency: account.currency,
+      balance: account.balance,
+    }));
+  const seen = new Map<string, Terminal>();
+  for (const batch of batches)
+    if (!seen.has(batch.accountId))
+      seen.set(batch.accountId, {
+        id: batch.accountId,
+        name: unnamed(batch.accountId.slice(0, 8)),
+        currency: batch.currency,
+        balance: null,
+      });
+  return [...seen.values()];
+}
+
 /** Everything the POS page does, shared by the desktop and phone screens. */
 export function usePosPage() {
   const { t } = useTranslation();

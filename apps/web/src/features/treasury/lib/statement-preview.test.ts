@@ -123,7 +123,9 @@ describe('applyMapping', () => {
 
 describe('line numbers', () => {
   it('are the file lines, blank lines and quoted line breaks counted', () => {
-    const bytes = new TextEncoder().encode('Title\n\nDate;Desc;Amount\n01-10-2026;"two\nlines";1,00\n\n02-10-2026;x;2,00\n');
+    const bytes = new TextEncoder().encode(
+      'Title\n\nDate;Desc;Amount\n01-10-2026;"two\nlines";1,00\n\n02-10-2026;x;2,00\n',
+    );
     const table = readCsvTable(bytes, { encoding: 'utf-8', delimiter: ';', skipRows: 1 });
     expect(table.header).toEqual(['Date', 'Desc', 'Amount']);
     expect(table.lines).toEqual([4, 7]);

@@ -94,7 +94,11 @@ export function readCsvTable(
   const delimiter = mapping.delimiter ?? guessDelimiter(text);
   const all = parseCsvLines(text, delimiter, mapping.skipRows + maxRows + 1).slice(mapping.skipRows);
   const data = all.slice(1);
-  return { header: all[0]?.cells ?? [], rows: data.map((row) => row.cells), lines: data.map((row) => row.line) };
+  return {
+    header: all[0]?.cells ?? [],
+    rows: data.map((row) => row.cells),
+    lines: data.map((row) => row.line),
+  };
 }
 
 /** A date format's parts in order and its separator: `DD/MM/YYYY` → DD, MM, YYYY and `/`. */

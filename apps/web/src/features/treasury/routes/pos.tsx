@@ -54,9 +54,11 @@ export function PosRoute() {
               {page.terminals.map((terminal) => (
                 <Stack key={terminal.id} gap={0}>
                   <Text fw={600}>{terminal.name}</Text>
-                  <Text size="sm" c="dimmed">
-                    {money(terminal.balance, terminal.currency)}
-                  </Text>
+                  {terminal.balance !== null && (
+                    <Text size="sm" c="dimmed">
+                      {money(terminal.balance, terminal.currency)}
+                    </Text>
+                  )}
                 </Stack>
               ))}
             </Group>
