@@ -135,6 +135,8 @@ export const REALTIME_EVENTS = {
     FileId: ZId,
     Status: ZStatusText,
     FileName: z.string().max(300).optional(),
+    /** How far the server is with the file (statement imports: received 0 … done 100). */
+    Percent: z.number().int().min(0).max(100).optional(),
   }),
   ORGANIZATION_USER_ADDED: z.object({ OrganizationId: ZId, UserId: ZId }),
   UPDATE_TRANSACTION: z.object({ TransactionId: ZId, AccountId: ZId.optional() }),

@@ -8,6 +8,7 @@ import {
   ZAccount,
   ZCategory,
   ZCurrencyCode,
+  ZImportRejection,
   ZImportResult,
   ZIsoDate,
   ZMerchant,
@@ -376,6 +377,11 @@ export const previewImportContract = defineContract({
   method: 'POST',
   path: '/api/v1/treasury/accounts/:id/imports/preview',
   params: ZIdParams,
+  /** `format` overrides detection; `mapping` (JSON of a ColumnMapping) previews CSV/XLSX as the user mapped it. */
+  query: z.object({
+    format: z.enum(STATEMENT_FORMATS).optional(),
+    mapping: z.string().max(4000).optional(),
+  }),
   response: z.object({
     format: z.enum(STATEMENT_FORMATS),
     /** For CSV/XLSX: the header and first rows, as read with `mapping`'s encoding and delimiter. */
@@ -393,6 +399,16 @@ export const previewImportContract = defineContract({
         description: z.string(),
       }),
     ),
+    /** Every movement the file holds (all of it is read), and the lines that would refuse it. */
+    entryCount: z.number().int().optional(),
+    rejected: z.array(ZImportRejection).optional(),
+    /** What the file says about itself (null when it does not). */
+    accountIban: z.string().nullable().optional(),
+    currency: z.string().nullable().optional(),
+    periodFrom: ZIsoDate.nullable().optional(),
+    periodTo: ZIsoDate.nullable().optional(),
+    openingBalance: ZMinorUnits.nullable().optional(),
+    closingBalance: ZMinorUnits.nullable().optional(),
   }),
 });
 

@@ -156,6 +156,10 @@ export const treasuryImports = pgTable(
     statementClosingBalance: money('statement_closing_balance'),
     /** Why the account does not end on the file's closing balance, when it does not. */
     balanceNote: text('balance_note'),
+    /** The account's balance at the statement's last date, right after the import. */
+    accountBalanceAtEnd: money('account_balance_at_end'),
+    /** Whether that balance equals the file's closing balance; null when the file has none. */
+    balanceMatches: boolean('balance_matches'),
     periodFrom: date('period_from', { mode: 'string' }),
     periodTo: date('period_to', { mode: 'string' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

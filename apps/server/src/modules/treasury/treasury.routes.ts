@@ -6,6 +6,7 @@ import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
 import { posRoutes } from './pos/pos.routes.ts';
 import { rulesRoutes } from './rules/rules.routes.ts';
+import { importRoutes } from './imports/imports.routes.ts';
 
 /** What every treasury part needs: the database, the real-time hub and the configuration (DATA_DIR…). */
 export interface TreasuryDeps {
@@ -23,4 +24,5 @@ export function treasuryRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
   rulesRoutes(app, deps);
   documentsRoutes(app, deps);
   posRoutes(app, deps);
+  importRoutes(app, deps);
 }
