@@ -8,7 +8,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { startSession } from './modules/auth/auth.service.ts';
-import { connectionsRoutes } from './modules/connections/connections.routes.ts';
+import { connectionsRoutes, createConnectors } from './modules/connections/connections.routes.ts';
 import { ensureFeatureFlags, homeRoutes } from './modules/home/home.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
@@ -143,8 +143,14 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   assetsRoutes(app);
   organizationsRoutes(app, { db });
   salesRoutes(app, { db, mailer, salesEmail: config.salesEmail, throttle });
-  connectionsRoutes(app, { db, realtime, authTimeoutSeconds: config.connections.authTimeoutSeconds });
-  treasuryRoutes(app, { db, realtime, config });
+  const connectors = createConnectors(config);
+  connectionsRoutes(app, {
+    db,
+    realtime,
+    authTimeoutSeconds: config.connections.authTimeoutSeconds,
+    connectors,
+  });
+  treasuryRoutes(app, { db, realtime, config, connectors });
   await registerBilling(app, { db, config });
   app.get(
     '/assets/keys/public.pem',

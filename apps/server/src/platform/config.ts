@@ -62,6 +62,13 @@ export interface Config {
   connections: {
     /** Seconds the user has to answer a bank's two-factor challenge (spec §9: 120). */
     authTimeoutSeconds: number;
+    /**
+     * GoCardless Bank Account Data (README "Bank connections"): on only with both secrets
+     * (GOCARDLESS_SECRET_ID, GOCARDLESS_SECRET_KEY); GOCARDLESS_API_BASE points tests at a stand-in.
+     */
+    gocardless: { secretId: string; secretKey: string; apiBase: string; timeoutMs: number };
+    /** Hours between two automatic syncs of a connected account (BANK_SYNC_INTERVAL_HOURS). */
+    syncIntervalHours: number;
   };
   billing: {
     /** Days an invoice may stay unpaid after its due date before the subscription locks. */
@@ -152,7 +159,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       redeliverSeconds: Number(env.REALTIME_REDELIVER_SECONDS ?? 30),
       dispatch: env.REALTIME_DISPATCH !== '0',
     },
-    connections: { authTimeoutSeconds: Number(env.CONNECTION_AUTH_TIMEOUT_SECONDS ?? 120) },
+    connections: {
+      authTimeoutSeconds: Number(env.CONNECTION_AUTH_TIMEOUT_SECONDS ?? 120),
+      gocardless: {
+        secretId: env.GOCARDLESS_SECRET_ID ?? '',
+        secretKey: env.GOCARDLESS_SECRET_KEY ?? '',
+        apiBase: env.GOCARDLESS_API_BASE || 'https://bankaccountdata.gocardless.com',
+        timeoutMs: Number(env.GOCARDLESS_TIMEOUT_MS ?? 15_000),
+      },
+      syncIntervalHours: Number(env.BANK_SYNC_INTERVAL_HOURS ?? 6),
+    },
     billing: {
       graceDays: Number(env.SUBSCRIPTION_GRACE_DAYS ?? 15),
       multibancoEntity: env.MULTIBANCO_ENTITY ?? '21098',

@@ -24,15 +24,22 @@ export type JobHandler = (tx: JobTx, job: JobRow, now: Date) => Promise<void>;
 /** A job that fails this many times is set aside as failed (and logged) instead of retried. */
 export const MAX_JOB_ATTEMPTS = 5;
 
-/** Schedules a job; the same kind, subject and due time is scheduled only once. */
+/**
+ * Schedules a job; the same kind, subject and due time is scheduled only once. Returns the job's id
+ * (the existing one's when it was scheduled already).
+ */
 export async function scheduleJob(
   db: Db | JobTx,
   job: { kind: string; subjectId: string; dueAt: Date; payload?: Record<string, unknown> },
-): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO scheduled_jobs (kind, subject_id, due_at, payload)
-    VALUES (${job.kind}, ${job.subjectId}, ${job.dueAt.toISOString()}, ${JSON.stringify(job.payload ?? {})}::jsonb)
-    ON CONFLICT (kind, subject_id, due_at) DO NOTHING`);
+): Promise<string> {
+  const [row] = await rows<{ id: string }>(
+    db as Db,
+    sql`INSERT INTO scheduled_jobs (kind, subject_id, due_at, payload)
+        VALUES (${job.kind}, ${job.subjectId}, ${job.dueAt.toISOString()}, ${JSON.stringify(job.payload ?? {})}::jsonb)
+        ON CONFLICT (kind, subject_id, due_at) DO UPDATE SET kind = excluded.kind
+        RETURNING id`,
+  );
+  return row!.id;
 }
 
 async function claimAndRun(

@@ -26,6 +26,8 @@ export const CONNECTION_STATUSES = [
   'invalid_token',
   'two_factor_auth_timeout',
   'error',
+  /** The consent given at the bank has expired or was revoked: renew it (PATCH /connections/{id}/renew). */
+  'consent_expired',
 ] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 /** Seconds the two-factor toast counts down when the event does not say (spec §9: 120 s). */

@@ -46,11 +46,15 @@ export async function countConnections(
 export async function insertConnection(
   db: Db,
   values: {
+    id?: string;
     organizationId: string;
     createdBy: string;
     name: string;
     institutionCode: string;
     authType: ConnectionAuthType;
+    provider: string;
+    providerReference?: string | null;
+    consentExpiresAt?: Date | null;
   },
 ): Promise<ConnectionRow> {
   const [row] = await db.insert(bankConnections).values(values).returning();
@@ -172,4 +176,72 @@ export async function listAttempts(db: Db, connectionId: string): Promise<Attemp
     .from(bankConnectionAttempts)
     .where(eq(bankConnectionAttempts.connectionId, connectionId))
     .orderBy(desc(bankConnectionAttempts.startedAt), desc(bankConnectionAttempts.id));
+}
+
+/** Points a connection at a new consent (renewal): a new reference and expiry, back to created. */
+export async function replaceConsent(
+  db: Db,
+  id: string,
+  consent: { reference: string; consentExpiresAt: Date | null },
+): Promise<ConnectionRow | null> {
+  const [row] = await db
+    .update(bankConnections)
+    .set({
+      providerReference: consent.reference,
+      consentExpiresAt: consent.consentExpiresAt,
+      status: 'created',
+      lastSyncError: null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(bankConnections.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Records how a redirect consent stands: connected (with its real expiry), or error. */
+export async function setConsentOutcome(
+  db: Db,
+  id: string,
+  outcome: { status: 'connected' | 'error'; consentExpiresAt?: Date | null; error?: string | null },
+): Promise<ConnectionRow | null> {
+  const [row] = await db
+    .update(bankConnections)
+    .set({
+      status: outcome.status,
+      ...(outcome.consentExpiresAt ? { consentExpiresAt: outcome.consentExpiresAt } : {}),
+      lastSyncError: outcome.error ?? null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(bankConnections.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function renameConnection(
+  db: Db,
+  organizationId: string,
+  id: string,
+  name: string,
+): Promise<ConnectionRow | null> {
+  const [row] = await db
+    .update(bankConnections)
+    .set({ name, updatedAt: sql`now()` })
+    .where(and(eq(bankConnections.id, id), eq(bankConnections.organizationId, organizationId)))
+    .returning();
+  return row ?? null;
+}
+
+export async function recordSyncError(db: Db, id: string, error: string): Promise<void> {
+  await db
+    .update(bankConnections)
+    .set({ lastSyncError: error, updatedAt: sql`now()` })
+    .where(eq(bankConnections.id, id));
+}
+
+/** The aggregator swapped the consent's id (Enable Banking: authorisation → session). */
+export async function replaceReference(db: Db, id: string, reference: string): Promise<void> {
+  await db
+    .update(bankConnections)
+    .set({ providerReference: reference, updatedAt: sql`now()` })
+    .where(eq(bankConnections.id, id));
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type Connection,
   type ConnectionAttempt,
@@ -7,11 +8,15 @@ import {
   type Institution,
   TRIAL_SAAS_CONNECTION_LIMIT,
 } from '@fluxo/domain';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { notifyOrganization, notifyUser } from '../../realtime/notify.ts';
+import { upsertDiscoveredAccounts } from '../treasury/sync/bank-accounts.ts';
+import { CONSENT_WARNING_DAYS, requestSync } from '../treasury/sync/sync.service.ts';
 import * as repository from './connections.repository.ts';
-import type { ConnectorRegistry } from './connectors/connector.ts';
+import { type BankConnector, BankFeedError, type ConnectorRegistry } from './connectors/connector.ts';
+import { GOCARDLESS_PREFIX } from './connectors/gocardless.ts';
 
 export interface ConnectionsDeps {
   db: Db;
@@ -22,14 +27,48 @@ export interface ConnectionsDeps {
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-function institutionOf(deps: ConnectionsDeps, code: string) {
-  const found = deps.connectors.find(code);
+/** Runs a call to the bank's side, turning its failures into BANK_PROVIDER_UNAVAILABLE / CONSENT_EXPIRED. */
+export async function viaProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof BankFeedError)) throw error;
+    if (error.kind === 'consent_expired') throw new AppError('CONSENT_EXPIRED', error.message);
+    throw new AppError('BANK_PROVIDER_UNAVAILABLE', error.message);
+  }
+}
+
+export async function institutionOf(deps: ConnectionsDeps, code: string) {
+  const found = await viaProvider(() => deps.connectors.resolve(code));
+  if (!found && code.startsWith(GOCARDLESS_PREFIX) && !deps.connectors.byProvider('gocardless')) {
+    throw new AppError(
+      'AGGREGATOR_NOT_CONFIGURED',
+      'Bank connections through GoCardless are not configured.',
+    );
+  }
   if (!found) throw new AppError('UNKNOWN_INSTITUTION', `No institution ${code}.`);
   return found;
 }
 
-function toConnection(deps: ConnectionsDeps, row: repository.ConnectionRow): Connection {
+/** The connector that owns a connection (its `provider`); AGGREGATOR_NOT_CONFIGURED when it is off now. */
+export function connectorOf(deps: ConnectionsDeps, row: repository.ConnectionRow): BankConnector {
+  const connector = deps.connectors.byProvider(row.provider);
+  if (!connector) {
+    throw new AppError(
+      'AGGREGATOR_NOT_CONFIGURED',
+      `The ${row.provider} bank connection service is not configured.`,
+    );
+  }
+  return connector;
+}
+
+export function toConnection(
+  deps: ConnectionsDeps,
+  row: repository.ConnectionRow,
+  authorizationUrl: string | null = null,
+): Connection {
   const institution = deps.connectors.find(row.institutionCode)?.institution;
+  const consentEnds = row.consentExpiresAt ? new Date(row.consentExpiresAt).getTime() : null;
   return {
     id: row.id,
     organizationId: row.organizationId,
@@ -40,6 +79,18 @@ function toConnection(deps: ConnectionsDeps, row: repository.ConnectionRow): Con
     authType: row.authType as ConnectionAuthType,
     status: row.status as ConnectionStatus,
     authExpiresAt: row.status === 'waiting_authentication' ? iso(row.authDueAt) : null,
+    provider: row.provider,
+    consentFlow:
+      deps.connectors.byProvider(row.provider)?.consentFlow ?? institution?.consentFlow ?? 'challenge',
+    consentExpiresAt: iso(row.consentExpiresAt),
+    consentExpiringSoon:
+      row.status === 'consent_expired' ||
+      (consentEnds !== null &&
+        row.status === 'connected' &&
+        consentEnds - Date.now() <= CONSENT_WARNING_DAYS * 86_400_000),
+    lastSyncedAt: iso(row.lastSyncedAt),
+    lastSyncError: row.lastSyncError,
+    authorizationUrl,
     createdAt: iso(row.createdAt)!,
     updatedAt: iso(row.updatedAt)!,
   };
@@ -86,6 +137,27 @@ export async function eligibility(
   return { eligible: limit === null || connections < limit, connections, limit };
 }
 
+/** Where the bank sends the user back: the wallets page, which then calls POST /connections/{id}/ok. */
+export function consentReturnUrl(origin: string, connectionId: string): string {
+  const url = new URL('/treasury/wallets', origin);
+  url.searchParams.set('connection', connectionId);
+  return url.toString();
+}
+
+async function ensureEligible(
+  deps: ConnectionsDeps,
+  organizationId: string,
+  within?: { tx: Db; lock: true },
+) {
+  const allowed = await eligibility(deps, organizationId, within);
+  if (!allowed.eligible) {
+    throw new AppError(
+      'CONNECTION_LIMIT_REACHED',
+      `A trial allows fewer than ${allowed.limit} connections; this subscription has ${allowed.connections}.`,
+    );
+  }
+}
+
 export async function createConnection(
   deps: ConnectionsDeps,
   input: {
@@ -94,9 +166,13 @@ export async function createConnection(
     institutionCode: string;
     name: string;
     authType?: ConnectionAuthType;
+    /** The web's origin, for the redirect back from the bank. */
+    origin: string;
+    language: string;
   },
 ): Promise<Connection> {
-  const { institution } = institutionOf(deps, input.institutionCode);
+  const { connector, institution } = await institutionOf(deps, input.institutionCode);
+  if (connector.consentFlow === 'redirect') return createRedirectConnection(deps, connector, input);
   const authType = input.authType ?? institution.authTypes[0]!;
   if (!institution.authTypes.includes(authType)) {
     throw new AppError(
@@ -105,19 +181,14 @@ export async function createConnection(
     );
   }
   return deps.db.transaction(async (tx) => {
-    const allowed = await eligibility(deps, input.organizationId, { tx, lock: true });
-    if (!allowed.eligible) {
-      throw new AppError(
-        'CONNECTION_LIMIT_REACHED',
-        `A trial allows fewer than ${allowed.limit} connections; this subscription has ${allowed.connections}.`,
-      );
-    }
+    await ensureEligible(deps, input.organizationId, { tx, lock: true });
     const row = await repository.insertConnection(tx, {
       organizationId: input.organizationId,
       createdBy: input.userId,
       name: input.name,
       institutionCode: institution.code,
       authType,
+      provider: connector.id,
     });
     await notifyOrganization(tx, input.organizationId, 'VAULT_CONNECTION_CREATED', {
       ConnectionId: row.id,
@@ -127,8 +198,62 @@ export async function createConnection(
   });
 }
 
+/**
+ * A connection through an aggregator: the consent (agreement + requisition) is opened first, outside
+ * any transaction since it calls the aggregator, then the connection is stored with its reference.
+ * The answer carries `authorizationUrl`, the bank's consent page.
+ */
+async function createRedirectConnection(
+  deps: ConnectionsDeps,
+  connector: BankConnector,
+  input: {
+    organizationId: string;
+    userId: string;
+    institutionCode: string;
+    name: string;
+    origin: string;
+    language: string;
+  },
+): Promise<Connection> {
+  await ensureEligible(deps, input.organizationId);
+  const id = randomUUID();
+  const consent = await viaProvider(() =>
+    connector.startConsent!({
+      connectionId: id,
+      institutionCode: input.institutionCode,
+      redirectUrl: consentReturnUrl(input.origin, id),
+      language: input.language,
+    }),
+  );
+  try {
+    return await deps.db.transaction(async (tx) => {
+      await ensureEligible(deps, input.organizationId, { tx, lock: true });
+      const row = await repository.insertConnection(tx, {
+        id,
+        organizationId: input.organizationId,
+        createdBy: input.userId,
+        name: input.name,
+        institutionCode: input.institutionCode,
+        // The user authenticates in the bank's own site or app, after the redirect.
+        authType: 'app',
+        provider: connector.id,
+        providerReference: consent.reference,
+        consentExpiresAt: consent.consentExpiresAt,
+      });
+      await notifyOrganization(tx, input.organizationId, 'VAULT_CONNECTION_CREATED', {
+        ConnectionId: row.id,
+        OrganizationId: input.organizationId,
+      });
+      return toConnection(deps, row, consent.authorizationUrl);
+    });
+  } catch (error) {
+    await connector.revokeConsent?.(consent.reference).catch(() => undefined);
+    throw error;
+  }
+}
+
 /** The organization's connection; with a transaction, locked for it. Another organization's is NOT_FOUND. */
-async function requireConnection(deps: ConnectionsDeps, organizationId: string, id: string, tx?: Db) {
+export async function requireConnection(deps: ConnectionsDeps, organizationId: string, id: string, tx?: Db) {
   const row = await repository.findConnection(tx ?? deps.db, organizationId, id, {
     forUpdate: tx !== undefined,
   });
@@ -146,7 +271,13 @@ export async function setupConnection(
   input: { organizationId: string; userId: string; connectionId: string },
 ): Promise<Connection> {
   const current = await requireConnection(deps, input.organizationId, input.connectionId);
-  const { connector } = institutionOf(deps, current.institutionCode);
+  const { connector } = await institutionOf(deps, current.institutionCode);
+  if (!connector.startAuthentication) {
+    throw new AppError(
+      'CONNECTION_NOT_AWAITING_AUTHENTICATION',
+      'This bank is authorised at the bank itself: renew the connection (PATCH /connections/{id}/renew).',
+    );
+  }
   const challenge = await connector.startAuthentication({
     connectionId: current.id,
     connectionName: current.name,
@@ -230,13 +361,23 @@ export async function answerAuthentication(
     await deps.db.transaction((tx) => timeOut(deps, tx, row));
     throw new AppError('TWO_FACTOR_TIMEOUT', 'The time to answer has run out. Start again.');
   }
-  const { connector } = institutionOf(deps, row.institutionCode);
+  const { connector, institution } = await institutionOf(deps, row.institutionCode);
   // The connector is asked outside any transaction: a real one calls the bank.
-  const right = await connector.verifyAnswer({
-    authType: input.authType,
-    state: (row.authState ?? {}) as Record<string, unknown>,
-    value: input.value,
-  });
+  const right =
+    (await connector.verifyAnswer?.({
+      authType: input.authType,
+      state: (row.authState ?? {}) as Record<string, unknown>,
+      value: input.value,
+    })) ?? false;
+  const discovered = right
+    ? await viaProvider(() =>
+        connector.discoverAccounts({
+          connectionId: row.id,
+          institutionCode: row.institutionCode,
+          reference: null,
+        }),
+      )
+    : [];
   const status = right ? 'connected' : 'invalid_token';
   const outcome = await deps.db.transaction(async (tx) => {
     const ended = await repository.finishAttempt(tx, row, status);
@@ -251,6 +392,15 @@ export async function answerAuthentication(
     }
     await notifyUser(tx, input.userId, 'CONNECTION_STATUS_CHANGED', statusEvent(deps, ended, status));
     if (right) {
+      // Connected: its accounts appear at once, and their first sync is due now.
+      const { accounts } = await upsertDiscoveredAccounts(tx, {
+        organizationId: input.organizationId,
+        connectionId: ended.id,
+        institutionName: institution.name,
+        accounts: discovered,
+        createdBy: input.userId,
+      });
+      for (const account of accounts) await requestSync(tx, account.id);
       await notifyOrganization(tx, input.organizationId, 'VAULT_CONNECTION_REFRESHED', {
         ConnectionId: ended.id,
         Status: 'connected',
@@ -273,6 +423,10 @@ export async function answerAuthentication(
 /** The organization's connections, oldest first. */
 export async function listConnections(deps: ConnectionsDeps, organizationId: string): Promise<Connection[]> {
   const found = await repository.listConnections(deps.db, organizationId);
+  // Names of aggregator banks not seen since start-up; the code stands in when the aggregator is down.
+  for (const code of new Set(found.map((row) => row.institutionCode))) {
+    if (!deps.connectors.find(code)) await deps.connectors.resolve(code).catch(() => null);
+  }
   return found.map((row) => toConnection(deps, row));
 }
 
@@ -299,17 +453,40 @@ export async function institutionInfo(
   connectionId: string,
 ): Promise<Institution> {
   const row = await requireConnection(deps, organizationId, connectionId);
-  return institutionOf(deps, row.institutionCode).institution;
+  return (await institutionOf(deps, row.institutionCode)).institution;
 }
 
+/**
+ * Deletes a connection. Its accounts and their movements stay, marked disconnected (no more syncs);
+ * the consent at the aggregator is withdrawn, best effort, once the deletion is committed.
+ */
 export async function removeConnection(deps: ConnectionsDeps, organizationId: string, connectionId: string) {
-  await deps.db.transaction(async (tx) => {
+  const removed = await deps.db.transaction(async (tx) => {
+    const row = await requireConnection(deps, organizationId, connectionId, tx);
+    const accounts = await tx.execute(sql`
+      UPDATE treasury_accounts SET sync_status = 'disconnected', sync_error = NULL, updated_at = now()
+      WHERE connection_id = ${connectionId} AND organization_id = ${organizationId}
+      RETURNING id`);
+    for (const account of (accounts as unknown as { rows: { id: string }[] }).rows) {
+      await notifyOrganization(tx, organizationId, 'UPDATE_ACCOUNT_STATUS', {
+        AccountId: account.id,
+        Status: 'disconnected',
+        ConnectionId: connectionId,
+      });
+    }
     if (!(await repository.deleteConnection(tx, organizationId, connectionId))) {
       throw new AppError('NOT_FOUND', 'No such connection in this organization.');
     }
     await notifyOrganization(tx, organizationId, 'VAULT_CONNECTIONS_REFRESHED', {
       OrganizationId: organizationId,
     });
+    return row;
   });
+  if (removed.providerReference) {
+    await deps.connectors
+      .byProvider(removed.provider)
+      ?.revokeConsent?.(removed.providerReference)
+      .catch(() => undefined);
+  }
   return { deleted: true as const };
 }

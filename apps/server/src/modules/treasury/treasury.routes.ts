@@ -2,17 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../platform/config.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
+import { ConnectorRegistry } from '../connections/connectors/connector.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
+import { importRoutes } from './imports/imports.routes.ts';
 import { posRoutes } from './pos/pos.routes.ts';
 import { rulesRoutes } from './rules/rules.routes.ts';
-import { importRoutes } from './imports/imports.routes.ts';
+import { syncRoutes } from './sync/sync.routes.ts';
 
 /** What every treasury part needs: the database, the real-time hub and the configuration (DATA_DIR…). */
 export interface TreasuryDeps {
   db: Db;
   realtime: RealtimeHub;
   config: Config;
+  /** The bank connectors (sandbox, aggregator), shared with the connections module. */
+  connectors?: ConnectorRegistry;
 }
 
 /**
@@ -25,4 +29,5 @@ export function treasuryRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
   documentsRoutes(app, deps);
   posRoutes(app, deps);
   importRoutes(app, deps);
+  syncRoutes(app, { ...deps, connectors: deps.connectors ?? new ConnectorRegistry([]) });
 }

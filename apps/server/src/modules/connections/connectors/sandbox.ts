@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Institution } from '@fluxo/domain';
 import QRCode from 'qrcode';
-import type { BankConnector } from './connector.ts';
+import { type BankConnector, BankFeedError } from './connector.ts';
+import { SANDBOX_ACCOUNTS, SANDBOX_HISTORY_DAYS, sandboxAccount, sandboxFeed } from './sandbox-feed.ts';
 
 /** The sandbox's right answers: token 123456, question "fluxo", and "confirm" for the QR code and app. */
 export const SANDBOX_ANSWERS = {
@@ -18,6 +19,9 @@ export const SANDBOX_INSTITUTION: Institution = {
   authTypes: ['token', 'question', 'qrcode', 'app'],
   sandbox: true,
   hint: 'Sandbox: token 123456 · question: fluxo · QR code and app: confirm',
+  consentFlow: 'challenge',
+  logo: null,
+  historyDays: SANDBOX_HISTORY_DAYS,
 };
 
 const QUESTION = 'Security question: what is the name of this application?';
@@ -36,8 +40,10 @@ export function sandboxTimeoutOf(connectionName: string): number | undefined {
  * "Fluxo Sandbox Bank": a test institution with every auth type, for demos and tests. Its answers are
  * fixed (SANDBOX_ANSWERS); a QR code carries a one-time approval link as a real bank's would.
  */
-export const sandboxConnector: BankConnector = {
+export const sandboxConnector: BankConnector &
+  Required<Pick<BankConnector, 'startAuthentication' | 'verifyAnswer'>> = {
   id: 'sandbox',
+  consentFlow: 'challenge',
   institutions: () => [SANDBOX_INSTITUTION],
   async startAuthentication({ connectionId, connectionName, authType }) {
     const nonce = randomBytes(12).toString('base64url');
@@ -61,5 +67,19 @@ export const sandboxConnector: BankConnector = {
     const answer = value.trim();
     if (authType === 'token') return answer === SANDBOX_ANSWERS.token;
     return answer.toLowerCase() === SANDBOX_ANSWERS[authType];
+  },
+  async discoverAccounts() {
+    return SANDBOX_ACCOUNTS.map(({ providerAccountId, name, iban, currency }) => ({
+      providerAccountId,
+      name,
+      iban,
+      currency,
+    }));
+  },
+  async fetchAccount(_connection, providerAccountId, dateFrom) {
+    const account = sandboxAccount(providerAccountId);
+    if (!account)
+      throw new BankFeedError('unavailable', `The sandbox bank has no account ${providerAccountId}.`);
+    return sandboxFeed(account, dateFrom);
   },
 };
