@@ -6,8 +6,8 @@ describe('upload status', () => {
     publishUploadStatus('a', 'parsing');
     publishUploadStatus('a', 'importing');
     publishUploadStatus('b', 'done');
-    expect(uploadStatusOf('a')).toBe('importing');
-    expect(uploadStatusOf('b')).toBe('done');
+    expect(uploadStatusOf('a')).toEqual({ status: 'importing', percent: null });
+    expect(uploadStatusOf('b')).toEqual({ status: 'done', percent: null });
     expect(uploadStatusOf('c')).toBeNull();
     expect(uploadStatusOf(null)).toBeNull();
   });
@@ -15,7 +15,7 @@ describe('upload status', () => {
   it('forgets the oldest uploads beyond fifty', () => {
     for (let index = 0; index < 60; index++) publishUploadStatus(`u${index}`, 'done');
     expect(uploadStatusOf('u0')).toBeNull();
-    expect(uploadStatusOf('u59')).toBe('done');
+    expect(uploadStatusOf('u59')?.status).toBe('done');
   });
 
   it('reads percentages and stage names', () => {
@@ -26,5 +26,11 @@ describe('upload status', () => {
     expect(processingPercent('DONE')).toBe(100);
     expect(processingPercent('something else')).toBeNull();
     expect(processingPercent(null)).toBeNull();
+  });
+
+  it('prefers the percent the server sends', () => {
+    publishUploadStatus('p', 'saving', 64);
+    expect(processingPercent(uploadStatusOf('p'))).toBe(64);
+    expect(processingPercent({ status: 'saving', percent: null })).toBe(80);
   });
 });

@@ -5,7 +5,13 @@ import { useSyncExternalStore } from 'react';
  * sends): the real-time handler publishes, the wizard's progress bar reads.
  */
 
-const statuses = new Map<string, string>();
+export interface UploadStatus {
+  status: string;
+  /** The server's own measure, when it gives one. */
+  percent: number | null;
+}
+
+const statuses = new Map<string, UploadStatus>();
 const listeners = new Set<() => void>();
 const watched = new Set<string>();
 
@@ -20,9 +26,9 @@ export function isWatchedUpload(fileId: string): boolean {
 }
 const MAX_KEPT = 50;
 
-export function publishUploadStatus(fileId: string, status: string): void {
+export function publishUploadStatus(fileId: string, status: string, percent?: number): void {
   statuses.delete(fileId);
-  statuses.set(fileId, status);
+  statuses.set(fileId, { status, percent: percent ?? null });
   // Only recent uploads matter; the oldest entries go first.
   for (const key of statuses.keys()) {
     if (statuses.size <= MAX_KEPT) break;
@@ -31,7 +37,7 @@ export function publishUploadStatus(fileId: string, status: string): void {
   for (const listener of listeners) listener();
 }
 
-export function uploadStatusOf(fileId: string | null): string | null {
+export function uploadStatusOf(fileId: string | null): UploadStatus | null {
   return fileId ? (statuses.get(fileId) ?? null) : null;
 }
 
@@ -41,7 +47,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** The server's last word on an upload's processing, or null before any. */
-export function useUploadStatus(fileId: string | null): string | null {
+export function useUploadStatus(fileId: string | null): UploadStatus | null {
   return useSyncExternalStore(subscribe, () => uploadStatusOf(fileId));
 }
 
@@ -53,6 +59,7 @@ const STAGES: Record<string, number> = {
   parsing: 30,
   parsed: 50,
   validating: 50,
+  saving: 80,
   processing: 60,
   importing: 70,
   classifying: 85,
@@ -62,11 +69,13 @@ const STAGES: Record<string, number> = {
 };
 
 /**
- * How far the server is, 0–100, from a status: a percentage ("42%", "42", "importing 42%") or a known
+ * How far the server is, 0–100: its own percent when it sends one, else from a status: a percentage ("42%", "42", "importing 42%") or a known
  * stage name; null when the status says nothing measurable (the bar then just shows activity).
  */
-export function processingPercent(status: string | null): number | null {
-  if (!status) return null;
+export function processingPercent(update: UploadStatus | string | null): number | null {
+  if (!update) return null;
+  if (typeof update !== 'string' && update.percent !== null) return update.percent;
+  const status = typeof update === 'string' ? update : update.status;
   const percent = /(\d{1,3}(?:\.\d+)?)\s*%?$/.exec(status.trim());
   if (percent) return Math.min(100, Math.max(0, Math.round(Number(percent[1]))));
   const stage =

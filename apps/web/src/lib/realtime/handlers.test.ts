@@ -200,7 +200,7 @@ const CASES: { [T in RealtimeEventType]: Case<T> } = {
       invalidates(['uploads'], ['documents'])(h);
       expect(h.context.toast).toHaveBeenCalledOnce();
       // The import wizard's progress bar reads the status.
-      expect(uploadStatusOf('f')).toBe('done');
+      expect(uploadStatusOf('f')?.status).toBe('done');
     },
   },
   ORGANIZATION_USER_ADDED: {
@@ -260,13 +260,13 @@ describe('upload progress', () => {
       {
         messageId: 'm-upload',
         type: 'UPDATE_UPLOAD_FILE_STATUS',
-        data: { FileId: 'w-1', Status: 'importing 40%', FileName: 'statement.xml' },
+        data: { FileId: 'w-1', Status: 'saving', Percent: 40, FileName: 'statement.xml' },
         createdAt: new Date().toISOString(),
       } as RealtimeMessage,
       h.context,
     );
     unwatch();
-    expect(uploadStatusOf('w-1')).toBe('importing 40%');
+    expect(uploadStatusOf('w-1')).toEqual({ status: 'saving', percent: 40 });
     expect(h.context.toast).not.toHaveBeenCalled();
   });
 });

@@ -139,7 +139,7 @@ export const realtimeHandlers: RealtimeHandlers = {
     c.leaveLocked();
   },
   UPDATE_UPLOAD_FILE_STATUS: async (data, c) => {
-    publishUploadStatus(data.FileId, data.Status);
+    publishUploadStatus(data.FileId, data.Status, data.Percent);
     // An upload the import wizard is showing has its own progress bar: no toast on top of it.
     if (data.FileName && !isWatchedUpload(data.FileId))
       c.toast('info', 'REALTIME.TOASTS.UPLOAD_FILE_STATUS', { name: data.FileName, status: data.Status });

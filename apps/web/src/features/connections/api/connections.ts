@@ -29,7 +29,7 @@ export function useConnections(organizationId: string | null) {
 export function useInstitutions(enabled: boolean) {
   return useQuery({
     queryKey: institutionsKey,
-    queryFn: () => apiRequest(listInstitutionsContract),
+    queryFn: () => apiRequest(listInstitutionsContract, { query: {} }),
     enabled,
     staleTime: 5 * 60_000,
   });
@@ -37,16 +37,22 @@ export function useInstitutions(enabled: boolean) {
 
 /**
  * Adds a connection and starts its authentication: POST /api/v1/connections, then /:id/setup. The
- * two-factor challenge arrives through the real-time channel (CONNECTION_STATUS_CHANGED).
+ * two-factor challenge arrives through the real-time channel (CONNECTION_STATUS_CHANGED). A bank that
+ * authorises on its own site answers an `authorizationUrl` instead: the browser goes there, and comes
+ * back to /treasury/wallets?connection=<id>.
  */
 export function useAddConnection() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { institutionCode: string; name: string; authType: ConnectionAuthType }) => {
+    mutationFn: async (input: { institutionCode: string; name: string; authType?: ConnectionAuthType }) => {
       const created = await apiRequest(createConnectionContract, {
         body: input,
         appErrorHandling: false,
       });
+      if (created.authorizationUrl) {
+        window.location.assign(created.authorizationUrl);
+        return created;
+      }
       return apiRequest(setupConnectionContract, { params: { id: created.id }, appErrorHandling: false });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: connectionsKeys.all }),

@@ -24,6 +24,9 @@ export function AddConnectionModal({ opened, onClose }: { opened: boolean; onClo
   }, [opened]);
 
   const institution = institutions.data?.find((item) => item.code === institutionCode) ?? null;
+  // A bank that authorises on its own site (redirect consent) asks for no confirmation method here.
+  const redirect = institution?.consentFlow === 'redirect';
+  const ready = !!institution && (redirect || !!authType) && name.trim() !== '';
 
   function close() {
     add.reset();
@@ -34,10 +37,10 @@ export function AddConnectionModal({ opened, onClose }: { opened: boolean; onClo
   }
 
   async function submit() {
-    if (!institution || !authType || name.trim() === '') return;
+    if (!institution || !ready) return;
     await add.mutateAsync({
       institutionCode: institution.code,
-      authType: authType as ConnectionAuthType,
+      ...(redirect ? {} : { authType: authType as ConnectionAuthType }),
       name: name.trim(),
     });
     close();
@@ -71,18 +74,20 @@ export function AddConnectionModal({ opened, onClose }: { opened: boolean; onClo
               {institution.hint}
             </Text>
           )}
-          <Select
-            label={t('CONNECTIONS.ADD.AUTH_TYPE')}
-            placeholder={t('CONNECTIONS.ADD.AUTH_TYPE_PLACEHOLDER')}
-            data={(institution?.authTypes ?? []).map((type) => ({
-              value: type,
-              label: t(`CONNECTIONS.AUTH_TYPES.${type.toUpperCase()}`),
-            }))}
-            value={authType}
-            onChange={setAuthType}
-            disabled={!institution}
-            comboboxProps={{ withinPortal: true }}
-          />
+          {!redirect && (
+            <Select
+              label={t('CONNECTIONS.ADD.AUTH_TYPE')}
+              placeholder={t('CONNECTIONS.ADD.AUTH_TYPE_PLACEHOLDER')}
+              data={(institution?.authTypes ?? []).map((type) => ({
+                value: type,
+                label: t(`CONNECTIONS.AUTH_TYPES.${type.toUpperCase()}`),
+              }))}
+              value={authType}
+              onChange={setAuthType}
+              disabled={!institution}
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
           <TextInput
             label={t('CONNECTIONS.ADD.NAME')}
             value={name}
@@ -98,11 +103,7 @@ export function AddConnectionModal({ opened, onClose }: { opened: boolean; onClo
             <Button variant="default" onClick={close}>
               {t('CONNECTIONS.ADD.CANCEL')}
             </Button>
-            <Button
-              type="submit"
-              loading={add.isPending}
-              disabled={!institution || !authType || name.trim() === ''}
-            >
+            <Button type="submit" loading={add.isPending} disabled={!ready}>
               {t('CONNECTIONS.ADD.SUBMIT')}
             </Button>
           </Group>

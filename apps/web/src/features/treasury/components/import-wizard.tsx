@@ -62,7 +62,11 @@ function ImportProgress({ sent, total, uploadId }: { sent: number; total: number
             {t('TREASURY.IMPORT.PROCESSING')}
           </Text>
           <Text size="sm" c="dimmed" aria-live="polite" data-testid="import-status">
-            {uploaded ? (status ?? t('TREASURY.IMPORT.WAITING_SERVER')) : ''}
+            {uploaded
+              ? status
+                ? t(`TREASURY.IMPORT.STATUS.${status.status.toUpperCase()}`, { defaultValue: status.status })
+                : t('TREASURY.IMPORT.WAITING_SERVER')
+              : ''}
           </Text>
         </Group>
         <Progress

@@ -38,7 +38,14 @@ export function useConnectionConsent() {
     if (!returning || handled.current === returning) return;
     handled.current = returning;
     setConfirming(true);
-    apiRequest(connectionOkContract, { params: { id: returning }, appErrorHandling: false })
+    // What the bank's redirect carried back (`code`, or `error`) goes on to the server as it came.
+    const code = params.get('code') ?? undefined;
+    const error = params.get('error') ?? undefined;
+    apiRequest(connectionOkContract, {
+      params: { id: returning },
+      body: code || error ? { code, error } : null,
+      appErrorHandling: false,
+    })
       .then(async (answer) => {
         showSuccess({
           message: t('TREASURY.WALLETS.CONNECTED', { name: answer.connection.name, count: answer.created }),
@@ -51,7 +58,7 @@ export function useConnectionConsent() {
         setParams(
           (current) => {
             const next = new URLSearchParams(current);
-            next.delete('connection');
+            for (const name of ['connection', 'code', 'error', 'state']) next.delete(name);
             return next;
           },
           { replace: true },
