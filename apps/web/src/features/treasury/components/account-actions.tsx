@@ -24,6 +24,8 @@ export interface AccountHandlers {
 export interface AccountAbilities {
   importStatement: boolean;
   editAccount: boolean;
+  /** Renewing a bank consent is adding it again (treasury.cash CREATE). */
+  createAccount: boolean;
   refresh: boolean;
 }
 
@@ -63,7 +65,7 @@ export function AccountActions({
         {t('TREASURY.WALLETS.REFRESH')}
       </Menu.Item>
     ),
-    can.editAccount && needsRenewal(account) && (
+    can.createAccount && needsRenewal(account) && (
       <Menu.Item
         key="renew"
         leftSection={<IconShieldCheck size={16} aria-hidden />}

@@ -113,7 +113,7 @@ export function AccountsSection({
                         <Table.Td>
                           <Group gap="xs">
                             <SyncBadge account={account} />
-                            {can.editAccount && needsRenewal(account) && (
+                            {can.createAccount && needsRenewal(account) && (
                               <Button
                                 size="compact-xs"
                                 variant="light"

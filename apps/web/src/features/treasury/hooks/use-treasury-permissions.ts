@@ -13,11 +13,8 @@ export function useTreasuryPermissions() {
       viewCash: can('treasury.cash', PermissionFlag.VIEW),
       createAccount: can('treasury.cash', PermissionFlag.CREATE),
       editAccount: can('treasury.cash', PermissionFlag.EDIT),
-      /** Statement imports add movements. */
-      importStatement:
-        can('treasury.inOut', PermissionFlag.CREATE) || can('treasury.cash', PermissionFlag.EDIT),
-      refresh:
-        can('treasury.refreshData', PermissionFlag.VIEW) || can('treasury.refreshData', PermissionFlag.EDIT),
+      importStatement: can('treasury.cash', PermissionFlag.CREATE),
+      refresh: can('treasury.refreshData', PermissionFlag.VIEW),
       viewPos: can('treasury.pos', PermissionFlag.VIEW),
       createPos: can('treasury.pos', PermissionFlag.CREATE),
       editPos: can('treasury.pos', PermissionFlag.EDIT),

@@ -62,7 +62,7 @@ export function AccountCard({
           )}
         </Stack>
       </Group>
-      {can.editAccount && needsRenewal(account) && (
+      {can.createAccount && needsRenewal(account) && (
         <Button mt="xs" fullWidth variant="light" color="orange" onClick={() => handlers.onRenew(account)}>
           {t('TREASURY.WALLETS.RENEW')}
         </Button>
