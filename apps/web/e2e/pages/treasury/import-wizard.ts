@@ -32,7 +32,7 @@ export class ImportWizard {
 
   /** Picks an option of one of the mapping step's selects, by their labels. */
   async select(labelKey: string, option: string): Promise<void> {
-    await this.dialog.getByRole('textbox', { name: this.t(labelKey) }).click();
+    await this.dialog.getByRole('textbox', { name: this.t(labelKey), exact: true }).click();
     await this.page.getByRole('option', { name: option, exact: true }).click();
   }
 

@@ -144,6 +144,7 @@ export function MappingStep({
       value={draft[key] === undefined ? null : String(draft[key])}
       onChange={(value) => set({ [key]: value === null ? undefined : Number(value) })}
       clearable={!required}
+      allowDeselect={!required}
       required={required}
       placeholder={t('TREASURY.IMPORT.CHOOSE_COLUMN')}
       comboboxProps={{ withinPortal: true }}
