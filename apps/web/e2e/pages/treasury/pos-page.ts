@@ -21,7 +21,7 @@ export class PosPage {
   }
 
   field(key: string): Locator {
-    return this.dialog.getByRole('textbox', { name: this.t(key) });
+    return this.dialog.getByRole('textbox', { name: this.t(key), exact: true });
   }
 
   batch(reference: string): Locator {

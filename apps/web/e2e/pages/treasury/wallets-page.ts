@@ -47,7 +47,7 @@ export class TreasuryWalletsPage {
   }
 
   field(key: string): Locator {
-    return this.accountDialog.getByRole('textbox', { name: this.t(key) });
+    return this.accountDialog.getByRole('textbox', { name: this.t(key), exact: true });
   }
 
   get total(): Locator {

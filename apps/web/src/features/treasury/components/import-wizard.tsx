@@ -69,13 +69,14 @@ function ImportProgress({ sent, total, uploadId }: { sent: number; total: number
               : ''}
           </Text>
         </Group>
-        <Progress
-          value={uploaded ? (processed ?? 100) : 0}
-          striped={uploaded && processed === null}
-          animated={uploaded && (processed === null || processed < 100)}
-          aria-labelledby="processing-progress-label"
-          size="lg"
-        />
+        <Progress.Root size="lg">
+          <Progress.Section
+            value={uploaded ? (processed ?? 100) : 0}
+            striped={uploaded && processed === null}
+            animated={uploaded && (processed === null || processed < 100)}
+            aria-labelledby="processing-progress-label"
+          />
+        </Progress.Root>
       </Stack>
     </Stack>
   );

@@ -7,9 +7,9 @@ import { AddConnectionModal } from '../../connections/components/add-connection-
 import { AccountFormModal } from '../components/account-form-modal.tsx';
 import { KIND_ICONS } from '../components/account-kinds.ts';
 import { groupByKind } from '../components/accounts-section.tsx';
-import { BalanceChart } from '../components/balance-chart.tsx';
 import { ConnectionsSection } from '../components/connections-section.tsx';
 import { ImportWizard } from '../components/import-wizard.tsx';
+import { LazyBalanceChart } from '../components/lazy-balance-chart.tsx';
 import { AccountCard } from '../components/mobile/account-card.tsx';
 import { TotalsCard } from '../components/totals-card.tsx';
 import { WalletsEmptyState } from '../components/wallets-empty-state.tsx';
@@ -69,7 +69,7 @@ export function MobileWalletsRoute() {
       ) : (
         <>
           {list.length > 0 && accounts.data && <TotalsCard data={accounts.data} />}
-          {list.length > 0 && <BalanceChart height={180} />}
+          {list.length > 0 && <LazyBalanceChart height={180} />}
           {groupByKind(list).map(({ kind, accounts: group }) => {
             const Icon = KIND_ICONS[kind];
             return (

@@ -7,9 +7,9 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { AddConnectionModal } from '../../connections/components/add-connection-modal.tsx';
 import { AccountFormModal } from '../components/account-form-modal.tsx';
 import { AccountsSection } from '../components/accounts-section.tsx';
-import { BalanceChart } from '../components/balance-chart.tsx';
 import { ConnectionsSection } from '../components/connections-section.tsx';
 import { ImportWizard } from '../components/import-wizard.tsx';
+import { LazyBalanceChart } from '../components/lazy-balance-chart.tsx';
 import { TotalsCard } from '../components/totals-card.tsx';
 import { WalletsEmptyState } from '../components/wallets-empty-state.tsx';
 import { useWalletsPage } from '../hooks/use-wallets-page.ts';
@@ -83,7 +83,7 @@ export function WalletsRoute() {
                 <TotalsCard data={accounts.data} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 8 }}>
-                <BalanceChart />
+                <LazyBalanceChart />
               </Grid.Col>
             </Grid>
           )}
