@@ -39,8 +39,11 @@ export async function ownerWithStatementAccount(
 
 /** Watches the upload and processing bars, then reads the summary. */
 export async function expectProgressThenSummary(wizard: ImportWizard): Promise<void> {
-  await expect(wizard.uploadProgress).toBeVisible();
-  await expect(wizard.processingProgress).toBeVisible();
+  // A bar at 0 % has no width: the bars are there, with their labels on screen.
+  await expect(wizard.uploadProgress).toBeAttached();
+  await expect(wizard.processingProgress).toBeAttached();
+  await expect(wizard.dialog.getByText(t('gb', 'TREASURY.IMPORT.UPLOADING'))).toBeVisible();
+  await expect(wizard.uploadProgress).toHaveAttribute('aria-valuenow', /^\d+$/);
   await expect(wizard.summary).toBeVisible({ timeout: 30_000 });
   await expect(wizard.figure('imported')).toHaveText(/^[1-9]\d*$/);
   await expect(wizard.figure('duplicates')).toHaveText('0');
