@@ -49,12 +49,9 @@ function ImportProgress({ sent, total, uploadId }: { sent: number; total: number
             {uploadPercent}%
           </Text>
         </Group>
-        <Progress
-          value={uploadPercent}
-          aria-labelledby="upload-progress-label"
-          size="lg"
-          transitionDuration={150}
-        />
+        <Progress.Root size="lg" transitionDuration={150}>
+          <Progress.Section value={uploadPercent} aria-labelledby="upload-progress-label" />
+        </Progress.Root>
       </Stack>
       <Stack gap={4}>
         <Group justify="space-between">
