@@ -1,4 +1,5 @@
 import { TreasuryWalletsPage } from '../pages/treasury/wallets-page.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { signInOwnerOnWallets } from '../support/connections.ts';
 import { t } from '../support/i18n.ts';
 import { expect, test } from '../support/test.ts';
@@ -38,6 +39,7 @@ test.describe('accounts and wallets on desktop (issue 11)', () => {
     await expect(wallets.group('CASH')).toContainText('Caixa da loja');
     await expect(wallets.total).toHaveText('€1,480.25');
     await expect(page.getByRole('region', { name: t('gb', 'TREASURY.WALLETS.CHART_TITLE') })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
 
     await wallets.actionsOf('Caixa da loja').click();
     await page.getByRole('menuitem', { name: t('gb', 'TREASURY.WALLETS.ARCHIVE') }).click();

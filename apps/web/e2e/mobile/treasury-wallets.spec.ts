@@ -1,4 +1,5 @@
 import { TreasuryWalletsPage } from '../pages/treasury/wallets-page.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { signInOwnerOnWallets } from '../support/connections.ts';
 import { t } from '../support/i18n.ts';
 import { expect, test } from '../support/test.ts';
@@ -21,6 +22,7 @@ test.describe('accounts and wallets on a phone (issue 11)', () => {
     await expect(page.getByRole('article', { name: 'Caixa' })).toContainText('€12.00');
     await expect(wallets.total).toHaveText('€12.00');
     await expect(page.getByRole('table')).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
     await expect(page.getByRole('heading', { name: t('gb', 'MENU.TREASURY.WALLETS') })).toBeVisible();
   });
 });

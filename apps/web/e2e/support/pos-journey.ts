@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { PosPage } from '../pages/treasury/pos-page.ts';
+import { seriousViolations } from './axe.ts';
 import { signInOwnerOnWallets } from './connections.ts';
 import { t } from './i18n.ts';
 import { devicePath } from './session.ts';
@@ -45,6 +46,7 @@ export async function posSettlementJourney(page: Page, request: APIRequestContex
   await expect(pos.total('net')).toHaveText('€3,075.00');
   await expect(pos.total('settled')).toHaveText('€3,075.00');
   await expect(pos.total('pending')).toHaveText('€0.00');
+  expect(await seriousViolations(page)).toEqual([]);
 
   await batch.getByRole('button', { name: new RegExp(t('gb', 'TREASURY.POS.UNMATCH')) }).click();
   await page

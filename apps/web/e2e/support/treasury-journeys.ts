@@ -2,6 +2,7 @@ import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { expect } from '@playwright/test';
 import type { ImportWizard } from '../pages/treasury/import-wizard.ts';
 import { TreasuryWalletsPage } from '../pages/treasury/wallets-page.ts';
+import { seriousViolations } from './axe.ts';
 import { signInOwnerOnWallets } from './connections.ts';
 import { t } from './i18n.ts';
 import { createAccount, fixture, statementAccount } from './treasury.ts';
@@ -110,6 +111,7 @@ export async function importPortugueseCsv(page: Page, wallets: TreasuryWalletsPa
     '-€4,200.00',
   );
   await wizard.dialog.getByRole('checkbox', { name: t('gb', 'TREASURY.IMPORT.SAVE_PROFILE') }).check();
+  expect(await seriousViolations(page)).toEqual([]);
 
   await holdImports(page, 2_000);
   await wizard.button('TREASURY.IMPORT.SUBMIT').click();

@@ -84,7 +84,7 @@ export function AccountsSection({
                           </Stack>
                         </Table.Td>
                         <Table.Td ta="right">
-                          <Text fw={600} c={account.balance < 0 ? 'red.7' : undefined}>
+                          <Text fw={600} c={account.balance < 0 ? 'red.9' : undefined}>
                             {money(account.balance, account.currency)}
                           </Text>
                           <Text size="xs" c="dimmed">
@@ -101,7 +101,7 @@ export function AccountsSection({
                           ) : (
                             <Text
                               size="sm"
-                              c="orange.8"
+                              c="red.9"
                               title={t('TREASURY.WALLETS.BANK_SAYS', {
                                 balance: money(account.bankBalance ?? 0, account.currency),
                               })}
@@ -116,8 +116,7 @@ export function AccountsSection({
                             {can.createAccount && needsRenewal(account) && (
                               <Button
                                 size="compact-xs"
-                                variant="light"
-                                color="orange"
+                                variant="default"
                                 onClick={() => handlers.onRenew(account)}
                               >
                                 {t('TREASURY.WALLETS.RENEW')}

@@ -29,7 +29,7 @@ export function PosTotals({ totals }: { totals: PosBatchList['totals'] }) {
                 <Text
                   fw={700}
                   data-testid={`pos-total-${figure}`}
-                  c={figure === 'pending' && total.pending !== 0 ? 'orange.8' : undefined}
+                  c={figure === 'pending' && total.pending !== 0 ? 'red.9' : undefined}
                 >
                   {money(total[figure], total.currency)}
                 </Text>

@@ -27,7 +27,7 @@ export function TotalsCard({ data }: { data: AccountsList }) {
           </Text>
         )}
         {total.missingRates.length > 0 && (
-          <Text size="xs" c="orange.8" role="note">
+          <Text size="xs" c="red.9" role="note">
             {t('TREASURY.WALLETS.MISSING_RATES', { currencies: total.missingRates.join(', ') })}
           </Text>
         )}

@@ -111,8 +111,7 @@ export function PosRoute() {
                             (batch.settlementTransactionId ? (
                               <Button
                                 size="compact-sm"
-                                variant="subtle"
-                                color="red"
+                                variant="default"
                                 leftSection={<IconLinkOff size={14} aria-hidden />}
                                 onClick={() => void page.onUnmatch(batch)}
                                 aria-label={t('TREASURY.POS.UNMATCH_FOR', { reference: batch.reference })}
@@ -122,7 +121,7 @@ export function PosRoute() {
                             ) : (
                               <Button
                                 size="compact-sm"
-                                variant="light"
+                                variant="default"
                                 leftSection={<IconLink size={14} aria-hidden />}
                                 onClick={() => page.setMatching(batch)}
                                 aria-label={t('TREASURY.POS.MATCH_FOR', { reference: batch.reference })}

@@ -52,18 +52,18 @@ export function AccountCard({
       <Group justify="space-between" mt="xs" align="flex-end" wrap="wrap">
         <SyncBadge account={account} />
         <Stack gap={0} align="flex-end">
-          <Text fw={700} fz="lg" c={account.balance < 0 ? 'red.7' : undefined}>
+          <Text fw={700} fz="lg" c={account.balance < 0 ? 'red.9' : undefined}>
             {money(account.balance, account.currency)}
           </Text>
           {difference !== null && (
-            <Text size="xs" c="orange.8">
+            <Text size="xs" c="red.9">
               {t('TREASURY.WALLETS.DIFFERENCE_SHORT', { amount: money(difference, account.currency) })}
             </Text>
           )}
         </Stack>
       </Group>
       {can.createAccount && needsRenewal(account) && (
-        <Button mt="xs" fullWidth variant="light" color="orange" onClick={() => handlers.onRenew(account)}>
+        <Button mt="xs" fullWidth variant="default" onClick={() => handlers.onRenew(account)}>
           {t('TREASURY.WALLETS.RENEW')}
         </Button>
       )}

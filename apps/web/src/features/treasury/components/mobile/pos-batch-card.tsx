@@ -55,11 +55,11 @@ export function PosBatchCard({
       </SimpleGrid>
       {canEdit &&
         (batch.settlementTransactionId ? (
-          <Button mt="xs" fullWidth variant="subtle" color="red" onClick={() => onUnmatch(batch)}>
+          <Button mt="xs" fullWidth variant="default" onClick={() => onUnmatch(batch)}>
             {t('TREASURY.POS.UNMATCH')}
           </Button>
         ) : (
-          <Button mt="xs" fullWidth variant="light" onClick={() => onMatch(batch)}>
+          <Button mt="xs" fullWidth variant="default" onClick={() => onMatch(batch)}>
             {t('TREASURY.POS.MATCH')}
           </Button>
         ))}
