@@ -258,7 +258,7 @@ export function MappingStep({
               </Table.Thead>
               <Table.Tbody>
                 {entries.map((entry) => (
-                  <Table.Tr key={entry.line} c={entry.problem ? 'red' : undefined}>
+                  <Table.Tr key={entry.line} c={entry.problem ? 'red.9' : undefined}>
                     <Table.Td>{entry.line}</Table.Td>
                     <Table.Td>{entry.bookingDate ?? t('TREASURY.IMPORT.PREVIEW_BAD_DATE')}</Table.Td>
                     <Table.Td>{entry.description}</Table.Td>
