@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatDate, useFormatMoney } from '../../../lib/format/money.ts';
 import { type AccountAbilities, AccountActions, type AccountHandlers } from './account-actions.tsx';
 import { KIND_ICONS, KIND_ORDER } from './account-kinds.ts';
+import { KEYBOARD_SCROLL } from './keyboard-scroll.ts';
 import { needsRenewal, SyncBadge } from './sync-badge.tsx';
 
 /** The accounts of each kind, in the page's order; kinds without accounts are left out. */
@@ -48,7 +49,7 @@ export function AccountsSection({
                 {t(`TREASURY.WALLETS.GROUPS.${kind.toUpperCase()}`)}
               </Title>
             </Group>
-            <Table.ScrollContainer minWidth={720}>
+            <Table.ScrollContainer minWidth={720} scrollAreaProps={KEYBOARD_SCROLL}>
               <Table aria-labelledby={titleId} verticalSpacing="sm">
                 <Table.Thead>
                   <Table.Tr>
@@ -71,7 +72,7 @@ export function AccountsSection({
                             <Group gap={6}>
                               <Text fw={600}>{account.name}</Text>
                               {account.archived && (
-                                <Badge size="xs" color="gray">
+                                <Badge size="xs" color="gray" variant="dot">
                                   {t('TREASURY.WALLETS.ARCHIVED')}
                                 </Badge>
                               )}

@@ -2,6 +2,7 @@ import type { Connection } from '@fluxo/domain/connections/contracts';
 import { Badge, Card, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { KEYBOARD_SCROLL } from './keyboard-scroll.ts';
 
 const STATUS_COLORS: Record<string, string> = {
   connected: 'teal',
@@ -16,7 +17,7 @@ const STATUS_COLORS: Record<string, string> = {
 function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light">
+    <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="dot">
       {t(`CONNECTIONS.STATUS.${status.toUpperCase()}`)}
     </Badge>
   );
@@ -63,7 +64,7 @@ export function ConnectionsSection({
           ))}
         </List>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer minWidth={420} scrollAreaProps={KEYBOARD_SCROLL}>
           <Table aria-label={t('CONNECTIONS.LIST.TITLE')}>
             <Table.Thead>
               <Table.Tr>

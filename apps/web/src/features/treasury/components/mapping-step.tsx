@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatMoney } from '../../../lib/format/money.ts';
 import type { ImportPreview } from '../api/imports.ts';
 import { applyMapping, readCsvTable } from '../lib/statement-preview.ts';
+import { KEYBOARD_SCROLL } from './keyboard-scroll.ts';
 
 /** The mapping as the user edits it: every column optional until the checks pass. */
 export interface MappingDraft {
@@ -246,7 +247,7 @@ export function MappingStep({
             {t('TREASURY.IMPORT.MAPPING_INCOMPLETE')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer minWidth={420} scrollAreaProps={KEYBOARD_SCROLL}>
             <Table aria-labelledby="mapping-preview-title" striped fz="sm">
               <Table.Thead>
                 <Table.Tr>

@@ -8,11 +8,11 @@ export function SettlementBadge({ batch }: { batch: PosBatch }) {
   const { t } = useTranslation();
   const date = useFormatDate();
   return batch.settlementTransactionId ? (
-    <Badge color="teal" variant="light">
+    <Badge color="teal" variant="dot">
       {t('TREASURY.POS.SETTLED_ON', { date: date(batch.settlementDate) })}
     </Badge>
   ) : (
-    <Badge color="orange" variant="light">
+    <Badge color="orange" variant="dot">
       {batch.expectedSettlementDate
         ? t('TREASURY.POS.EXPECTED_ON', { date: date(batch.expectedSettlementDate) })
         : t('TREASURY.POS.PENDING_BADGE')}

@@ -41,7 +41,7 @@ export function SyncBadge({ account }: { account: Account }) {
   }
   const days = consentDaysLeft(account);
   const status = (
-    <Badge color={STATUS_COLORS[account.syncStatus] ?? 'gray'} variant="light">
+    <Badge color={STATUS_COLORS[account.syncStatus] ?? 'gray'} variant="dot">
       {t(`TREASURY.WALLETS.SYNC.${account.syncStatus.toUpperCase()}`)}
     </Badge>
   );
@@ -49,7 +49,7 @@ export function SyncBadge({ account }: { account: Account }) {
     <Group gap={4} wrap="wrap">
       {account.syncError ? <Tooltip label={account.syncError}>{status}</Tooltip> : status}
       {days !== null && days <= CONSENT_WARNING_DAYS && account.syncStatus !== 'consent_expired' && (
-        <Badge color={days < 0 ? 'orange' : 'yellow'} variant="light">
+        <Badge color={days < 0 ? 'orange' : 'yellow'} variant="dot">
           {days < 0
             ? t('TREASURY.WALLETS.CONSENT_EXPIRED')
             : t('TREASURY.WALLETS.CONSENT_EXPIRES', { count: days })}

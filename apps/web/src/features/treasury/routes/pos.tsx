@@ -5,6 +5,7 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { SectionLoader } from '../../../components/full-page-loader.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useFormatDate, useFormatMoney } from '../../../lib/format/money.ts';
+import { KEYBOARD_SCROLL } from '../components/keyboard-scroll.ts';
 import { PosBatchModal } from '../components/pos-batch-modal.tsx';
 import { PosImportModal } from '../components/pos-import-modal.tsx';
 import { PosMatchModal } from '../components/pos-match-modal.tsx';
@@ -76,7 +77,7 @@ export function PosRoute() {
           <>
             <PosTotals totals={batches.data.totals} />
             <Card withBorder radius="lg" padding="lg">
-              <Table.ScrollContainer minWidth={820}>
+              <Table.ScrollContainer minWidth={820} scrollAreaProps={KEYBOARD_SCROLL}>
                 <Table aria-label={t('TREASURY.POS.BATCHES')} verticalSpacing="sm" striped>
                   <Table.Thead>
                     <Table.Tr>

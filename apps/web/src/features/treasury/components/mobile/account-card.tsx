@@ -36,7 +36,7 @@ export function AccountCard({
               {account.name}
             </Text>
             {account.archived && (
-              <Badge size="xs" color="gray">
+              <Badge size="xs" color="gray" variant="dot">
                 {t('TREASURY.WALLETS.ARCHIVED')}
               </Badge>
             )}
