@@ -57,6 +57,9 @@ const build = process.env.E2E_SKIP_BUILD
 
 /** Toggles a server-wide flag, so it never runs beside the other specs. */
 const MAINTENANCE_SPEC = /maintenance\.spec\.ts$/;
+/** Specs written for one device only, under e2e/desktop/ and e2e/mobile/ (the others run on both). */
+const DESKTOP_ONLY = /[\\/]e2e[\\/]desktop[\\/]/;
+const MOBILE_ONLY = /[\\/]e2e[\\/]mobile[\\/]/;
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
@@ -113,10 +116,14 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: MAINTENANCE_SPEC,
+      testIgnore: [MAINTENANCE_SPEC, MOBILE_ONLY],
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
     },
-    { name: 'mobile', testIgnore: MAINTENANCE_SPEC, use: { ...devices['Pixel 7'], browserName: 'chromium' } },
+    {
+      name: 'mobile',
+      testIgnore: [MAINTENANCE_SPEC, DESKTOP_ONLY],
+      use: { ...devices['Pixel 7'], browserName: 'chromium' },
+    },
     // The maintenance flag is global to the server: its spec runs alone, after the others, and
     // drives a desktop and a phone context itself.
     {

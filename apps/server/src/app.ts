@@ -8,6 +8,8 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { startSession } from './modules/auth/auth.service.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { loadSigningKey } from './modules/billing/signing-key.ts';
 import { connectionsRoutes, createConnectors } from './modules/connections/connections.routes.ts';
 import { ensureFeatureFlags, homeRoutes } from './modules/home/home.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
@@ -151,6 +153,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
     connectors,
   });
   treasuryRoutes(app, { db, realtime, config, connectors });
+  billingRoutes(app, { db, signingKey: await loadSigningKey(db, secrets.box, config.invoicing) });
   await registerBilling(app, { db, config });
   app.get(
     '/assets/keys/public.pem',

@@ -2,6 +2,7 @@ export * from './account/contracts.ts';
 export * from './addons/catalogue.ts';
 export * from './addons/contracts.ts';
 export * from './auth/contracts.ts';
+export * from './billing/index.ts';
 export * from './billing-addresses/contracts.ts';
 export * from './claims.ts';
 export * from './code-tables.ts';

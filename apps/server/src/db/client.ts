@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -18,6 +19,9 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
+
+/** The extensions the migrations create (pg_trgm: the movements' text search index). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 /** Serialises migrations when several instances start together on one PostgreSQL. */
@@ -46,12 +50,12 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   let client: PGlite;
   let unlock = () => {};
   if (config.inMemoryDatabase) {
-    client = new PGlite();
+    client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   } else {
     const dir = path.join(config.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
     unlock = lockEmbeddedDatabase(config.dataDir);
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
   }
   const db = drizzlePglite({ client, schema });
   try {

@@ -1,6 +1,7 @@
 // Every table, one file per feature; drizzle-kit reads this file to generate migrations.
 
 export * from './schema/addons.ts';
+export * from './schema/billing.ts';
 export * from './schema/billing-addresses.ts';
 export * from './schema/connections.ts';
 export * from './schema/core.ts';

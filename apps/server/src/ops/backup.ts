@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import * as tar from 'tar';
-import { type Database, PGLITE_LOCK } from '../db/client.ts';
+import { type Database, PGLITE_EXTENSIONS, PGLITE_LOCK } from '../db/client.ts';
 
 /**
  * Backup and restore (README "Backup and restore"). One archive (tar, gzip) holds:
@@ -357,7 +357,10 @@ export async function restore(options: RestoreOptions): Promise<RestoreReport> {
     } else {
       const dir = path.join(dataDir, 'pglite');
       await mkdir(dir, { recursive: true });
-      const db = new PGlite(dir, { loadDataDir: new Blob([await readFile(dumpPath)]) });
+      const db = new PGlite(dir, {
+        loadDataDir: new Blob([await readFile(dumpPath)]),
+        extensions: PGLITE_EXTENSIONS,
+      });
       try {
         tables = await db.transaction(async (tx) =>
           fingerprintTables(async (text) => (await tx.query<Record<string, unknown>>(text)).rows),

@@ -67,6 +67,12 @@ export interface Config {
      * (GOCARDLESS_SECRET_ID, GOCARDLESS_SECRET_KEY); GOCARDLESS_API_BASE points tests at a stand-in.
      */
     gocardless: { secretId: string; secretKey: string; apiBase: string; timeoutMs: number };
+    /**
+     * Enable Banking (README "Bank connections"): on only with the application id and its private key
+     * (ENABLE_BANKING_APPLICATION_ID, ENABLE_BANKING_PRIVATE_KEY, PEM); ENABLE_BANKING_API_BASE points
+     * tests at a stand-in.
+     */
+    enableBanking: { applicationId: string; privateKey: string; apiBase: string; timeoutMs: number };
     /** Hours between two automatic syncs of a connected account (BANK_SYNC_INTERVAL_HOURS). */
     syncIntervalHours: number;
   };
@@ -91,6 +97,17 @@ export interface Config {
     viesUrl: string;
     /** How long a VIES check may take before the VAT-number format decides alone. */
     viesTimeoutMs: number;
+  };
+  /** The organizations' own invoicing (issue 12), not Fluxo's subscription billing above. */
+  invoicing: {
+    /**
+     * The software producer's private key (PEM, RSA 1024) that signs documents, its version (HashControl)
+     * and the AT certificate number. Without a key the server creates one on first start and signs
+     * with it the same way, as a program that is not certified (certificate number 0).
+     */
+    signingKeyPem: string | null;
+    signingKeyVersion: string;
+    certificateNumber: string;
   };
   app: {
     stripeKey: string;
@@ -167,6 +184,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         apiBase: env.GOCARDLESS_API_BASE || 'https://bankaccountdata.gocardless.com',
         timeoutMs: Number(env.GOCARDLESS_TIMEOUT_MS ?? 15_000),
       },
+      enableBanking: {
+        applicationId: env.ENABLE_BANKING_APPLICATION_ID ?? '',
+        privateKey: env.ENABLE_BANKING_PRIVATE_KEY ?? '',
+        apiBase: env.ENABLE_BANKING_API_BASE || 'https://api.enablebanking.com',
+        timeoutMs: Number(env.ENABLE_BANKING_TIMEOUT_MS ?? 15_000),
+      },
       syncIntervalHours: Number(env.BANK_SYNC_INTERVAL_HOURS ?? 6),
     },
     billing: {
@@ -181,6 +204,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       stripeApiBase: env.STRIPE_API_BASE || null,
       viesUrl: env.VIES_URL ?? 'https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number',
       viesTimeoutMs: Number(env.VIES_TIMEOUT_MS ?? 3000),
+    },
+    invoicing: {
+      signingKeyPem: env.BILLING_SIGNING_KEY?.replaceAll('\\n', '\n') || null,
+      signingKeyVersion: env.BILLING_SIGNING_KEY_VERSION ?? '1',
+      certificateNumber: env.BILLING_CERTIFICATE_NUMBER ?? '0',
     },
     app: {
       stripeKey: env.STRIPE_KEY ?? '',

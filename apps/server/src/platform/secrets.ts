@@ -97,7 +97,13 @@ async function readValue(db: Db, box: SecretBox, name: string): Promise<string |
 }
 
 /** The value of `name`, created with `make` when missing (the first writer wins). */
-async function ensureValue(db: Db, box: SecretBox, name: string, make: () => string): Promise<string> {
+/** A server-wide secret, created by `make` on first use; the first writer wins across instances. */
+export async function ensureServerSecret(
+  db: Db,
+  box: SecretBox,
+  name: string,
+  make: () => string,
+): Promise<string> {
   const existing = await readValue(db, box, name);
   if (existing !== null) return existing;
   await db
@@ -177,7 +183,7 @@ async function load(db: Db, config: KeysConfig, box: SecretBox): Promise<Loaded>
   const jwt = config.jwtSecret ? envJwtKeys(config) : (await jwtRing(db, box)).keys.map(toJwtKey);
   const password = (await passwordRing(db, box)).keys;
   const vapid = JSON.parse(
-    await ensureValue(db, box, VAPID, () => JSON.stringify(webpush.generateVAPIDKeys())),
+    await ensureServerSecret(db, box, VAPID, () => JSON.stringify(webpush.generateVAPIDKeys())),
   );
   const unsealed = box.sealing
     ? (await db.select().from(serverSecrets))

@@ -118,7 +118,9 @@ describe('security headers on every response', () => {
     const response = await t.call({ method: 'GET', url: '/', headers: { host: 'fluxo.test:8080' } });
     const connect = policy(response).get('connect-src');
     expect(connect).toEqual(["'self'", 'ws://fluxo.test:8080']);
-    expect(policy(response).get('img-src')).toEqual(["'self'", 'data:']);
+    expect(policy(response).get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    // Previews of a movement's documents: object URLs the page made, in an image or a frame; nothing wider.
+    expect(policy(response).get('frame-src')).toEqual(["'self'", 'blob:']);
     expect(policy(response).get('worker-src')).toEqual(["'self'"]);
   });
 

@@ -78,6 +78,9 @@ function socketSource(request: FastifyRequest): string {
  * the outdated-browser check is a file (public/outdated-browser.js). Styles allow inline because
  * Mantine writes its CSS variables and component classes into <style> elements at run time.
  * Images: the bank's two-factor QR code arrives as a data: URL. The service worker is /sw.js.
+ * Documents attached to movements are fetched with the session and previewed from blob: URLs (made by
+ * the page itself from bytes it read): images in img-src, PDFs in a frame, so frame-src allows blob:
+ * and nothing else beyond the app's own origin.
  */
 export function contentSecurityPolicyDirectives(
   config: Config,
@@ -89,9 +92,10 @@ export function contentSecurityPolicyDirectives(
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:'],
+    'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'", socketSourceOf, ...configuredConnectOrigins(config.app)],
+    'frame-src': ["'self'", 'blob:'],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],

@@ -14,7 +14,7 @@ import {
   startInstance,
   type TestClient,
 } from '../test/realtime-kit.ts';
-import { enqueue } from './outbox.ts';
+import { enqueue, enqueueMany } from './outbox.ts';
 
 let shared: SharedDatabase;
 let server: Instance;
@@ -431,6 +431,32 @@ describe('messages written in a transaction', () => {
       await eventually(() => client.received.some((m) => m.messageId === written!.messageId));
       expect(server.realtime.stats.dispatched).toBe(dispatchedBefore + 1);
       await eventually(async () => (await messageRow(written!.messageId))?.acknowledged);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('written several at once (enqueueMany), arrive each once and in order after the commit', async () => {
+    const client = await connect(server.url, demo);
+    try {
+      const written = await shared.database.db.transaction((tx) =>
+        enqueueMany(tx, { userId: demo.userId }, [
+          { type: 'UPDATE_TRANSACTION', data: { TransactionId: 'a' } },
+          { type: 'UPDATE_TRANSACTION', data: { TransactionId: 'b' } },
+          { type: 'REFRESH_ALERTS', data: {} },
+        ]),
+      );
+      expect(written).toHaveLength(3);
+      const ids = written.map((message) => message.messageId);
+      await eventually(() => ids.every((id) => client.received.some((m) => m.messageId === id)));
+      const received = client.received.filter((m) => ids.includes(m.messageId));
+      expect(received.map((m) => m.messageId)).toEqual(ids);
+      expect(received.map((m) => [m.type, m.data])).toEqual([
+        ['UPDATE_TRANSACTION', { TransactionId: 'a' }],
+        ['UPDATE_TRANSACTION', { TransactionId: 'b' }],
+        ['REFRESH_ALERTS', {}],
+      ]);
+      expect(await enqueueMany(shared.database.db, { userId: demo.userId }, [])).toEqual([]);
     } finally {
       client.close();
     }

@@ -1,5 +1,5 @@
 import type { RealtimeEvent, RealtimeEventInput, RealtimeEventType } from '@fluxo/domain';
-import { type EnqueuedMessage, type Executor, enqueue } from './outbox.ts';
+import { type EnqueuedMessage, type Executor, enqueue, enqueueMany } from './outbox.ts';
 
 /**
  * What feature modules call to tell users about a change: inside the transaction that makes the change,
@@ -27,4 +27,18 @@ export function notifyOrganization<T extends RealtimeEventType>(
   data: RealtimeEventInput<T>,
 ): Promise<EnqueuedMessage[]> {
   return enqueue(tx, { organizationId, ...({ type, data } as RealtimeEvent) });
+}
+
+/** One event per record changed, to every member of an organization, in one statement (bulk changes). */
+export function notifyOrganizationMany<T extends RealtimeEventType>(
+  tx: Executor,
+  organizationId: string,
+  type: T,
+  data: readonly RealtimeEventInput<T>[],
+): Promise<EnqueuedMessage[]> {
+  return enqueueMany(
+    tx,
+    { organizationId },
+    data.map((one) => ({ type, data: one }) as RealtimeEvent),
+  );
 }

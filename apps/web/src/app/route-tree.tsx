@@ -66,10 +66,18 @@ const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
     () => import('../features/two-factor/routes/security.tsx'),
     (m) => m.SecuritySettingsRoute,
   ),
+  [paths.app.treasury.inOut.path]: screen(
+    () => import('../features/treasury/routes/in-out.tsx'),
+    (m) => m.InOutRoute,
+  ),
 };
 
-/** The phone's own screens of landed pages (the /m tree); a page without one here uses FEATURE_SCREENS. */
+/** Feature pages with a phone screen of their own (their desktop screen serves /m otherwise). */
 const MOBILE_FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
+  [paths.app.treasury.inOut.path]: screen(
+    () => import('../features/treasury/routes/in-out-mobile.tsx'),
+    (m) => m.MobileInOutRoute,
+  ),
   [paths.app.treasury.wallets.path]: screen(
     () => import('../features/treasury/routes/wallets-mobile.tsx'),
     (m) => m.MobileWalletsRoute,

@@ -140,14 +140,17 @@ export const ZTransactionFilters = z.object({
   accountIds: ZUuidList.optional(),
   from: ZIsoDate.optional(),
   to: ZIsoDate.optional(),
+  /** Bounds (inclusive) on the signed amount: a 45,00 payment is -4500 (use `direction` for the sign alone). */
   minAmount: ZQueryMinor.optional(),
   maxAmount: ZQueryMinor.optional(),
   /** Text over description, counterparty, remittance information and notes (case and accents ignored). */
   q: z.string().trim().max(200).optional(),
+  /** A split movement matches when any of its parts has one of the categories. */
   categoryIds: ZUuidList.optional(),
   merchantIds: ZUuidList.optional(),
   direction: z.enum(['in', 'out']).optional(),
   hasDocuments: ZQueryBoolean.optional(),
+  /** true: no category and not split, or split with a part without one; false: categorised entirely. */
   uncategorised: ZQueryBoolean.optional(),
   /** only: transfers between own accounts; exclude: everything else. */
   transfers: z.enum(['only', 'exclude']).optional(),
@@ -166,7 +169,11 @@ export const listTransactionsContract = defineContract({
   response: z.object({
     items: z.array(ZTransaction),
     nextCursor: z.string().nullable(),
-    /** Over the whole filtered set, per currency; transfers count neither as income nor as expense. */
+    /**
+     * Over the whole filtered set, per currency; transfers count neither as income nor as expense.
+     * `count` counts every movement (transfers too); `expense` is the sum of the outflows (≤ 0) and
+     * `net` = income + expense.
+     */
     totals: z.array(
       z.object({
         currency: z.string(),
@@ -179,7 +186,13 @@ export const listTransactionsContract = defineContract({
   }),
 });
 
-/** The filtered set as a file: `format=csv` (UTF-8 with BOM, `;`) or `xlsx`. Answers the file itself. */
+/** The most movements one export holds; a larger filtered set answers EXPORT_TOO_LARGE. */
+export const TRANSACTION_EXPORT_MAX_ROWS = 100_000;
+
+/**
+ * The filtered set as a file, newest first: `format=csv` (UTF-8 with BOM, `;`, decimal comma) or `xlsx`.
+ * Answers the file itself (Content-Disposition: attachment). See docs/treasury.md "Movements".
+ */
 export const exportTransactionsContract = defineContract({
   method: 'GET',
   path: '/api/v1/treasury/transactions/export',

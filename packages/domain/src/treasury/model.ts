@@ -231,6 +231,8 @@ export interface StatementEntry {
   providerTransactionId: string | null;
   /** The balance after this entry, when the file gives it (CSV balance column). */
   balanceAfter: number | null;
+  /** An identity chosen by the caller instead of the derived one (manual movements: `m:<uuid>`). */
+  dedupeKey?: string;
 }
 
 export interface ParsedStatement {

@@ -233,7 +233,10 @@ export const treasuryTransactions = pgTable(
     /** Set when split into parts (treasury_transaction_parts), which then carry the categories. */
     isSplit: boolean('is_split').notNull().default(false),
     documentCount: integer('document_count').notNull().default(0),
-    /** Lower-cased description, counterparty, remittance and notes, for the text filter. */
+    /**
+     * Lower-cased, accent-free description, counterparty, remittance and notes, for the text filter. Its
+     * trigram index (treasury_transactions_search_idx, pg_trgm) is created by the treasury_search migration.
+     */
     searchText: text('search_text').notNull().default(''),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import type { Connection, ConnectionAccount } from '@fluxo/domain';
+import type { Connection, ConnectionAccount, ConnectionStatus } from '@fluxo/domain';
 import { AppError } from '../../platform/errors.ts';
 import { notifyOrganization, notifyUser } from '../../realtime/notify.ts';
 import type { TreasuryViewer } from '../treasury/accounts/account-scope.ts';
@@ -152,8 +152,13 @@ export async function confirmConsent(
       Status: 'connected',
       OrganizationId: viewer.organizationId,
     });
-    return { connection: updated!, created: created.length };
+    const previous = (locked.authState as { previousReference?: string } | null)?.previousReference ?? null;
+    return { connection: updated!, created: created.length, previous };
   });
+  // The consent this one replaced (renewal) is withdrawn at the aggregator now that the new one holds.
+  if (outcome.previous && outcome.previous !== outcome.connection.providerReference) {
+    await connector.revokeConsent?.(outcome.previous).catch(() => undefined);
+  }
   input.kick?.();
   const visible = await visibleAccountIds(deps.db, viewer);
   return {
@@ -186,18 +191,15 @@ export async function renewConsent(
     }),
   );
   const renewed = await deps.db.transaction(async (tx) => {
-    await requireConnection(deps, input.organizationId, row.id, tx);
-    const updated = await repository.replaceConsent(tx, row.id, consent);
+    const locked = await requireConnection(deps, input.organizationId, row.id, tx);
+    const updated = await repository.replaceConsent(tx, locked, consent);
     await notifyOrganization(tx, input.organizationId, 'VAULT_CONNECTION_REFRESHED', {
       ConnectionId: row.id,
-      Status: 'created',
+      Status: updated!.status as ConnectionStatus,
       OrganizationId: input.organizationId,
     });
     return updated!;
   });
-  if (row.providerReference && row.providerReference !== consent.reference) {
-    await connector.revokeConsent?.(row.providerReference).catch(() => undefined);
-  }
   return toConnection(deps, renewed, consent.authorizationUrl);
 }
 

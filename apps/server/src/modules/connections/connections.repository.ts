@@ -178,24 +178,31 @@ export async function listAttempts(db: Db, connectionId: string): Promise<Attemp
     .orderBy(desc(bankConnectionAttempts.startedAt), desc(bankConnectionAttempts.id));
 }
 
-/** Points a connection at a new consent (renewal): a new reference and expiry, back to created. */
+/**
+ * Points a connection at a new consent (renewal). A connected one stays connected, with its current
+ * expiry, so its accounts go on syncing until the new consent is confirmed; the consent it replaces is
+ * kept in auth_state (previousReference) to be withdrawn then.
+ */
 export async function replaceConsent(
   db: Db,
-  id: string,
+  row: ConnectionRow,
   consent: { reference: string; consentExpiresAt: Date | null },
 ): Promise<ConnectionRow | null> {
-  const [row] = await db
+  const connected = row.status === 'connected';
+  const earlier = (row.authState as { previousReference?: string } | null)?.previousReference;
+  const previousReference = earlier ?? row.providerReference;
+  const [updated] = await db
     .update(bankConnections)
     .set({
       providerReference: consent.reference,
-      consentExpiresAt: consent.consentExpiresAt,
-      status: 'created',
+      authState: previousReference ? { previousReference } : null,
+      ...(connected ? {} : { consentExpiresAt: consent.consentExpiresAt, status: 'created' }),
       lastSyncError: null,
       updatedAt: sql`now()`,
     })
-    .where(eq(bankConnections.id, id))
+    .where(eq(bankConnections.id, row.id))
     .returning();
-  return row ?? null;
+  return updated ?? null;
 }
 
 /** Records how a redirect consent stands: connected (with its real expiry), or error. */
@@ -208,6 +215,7 @@ export async function setConsentOutcome(
     .update(bankConnections)
     .set({
       status: outcome.status,
+      ...(outcome.status === 'connected' ? { authState: null } : {}),
       ...(outcome.consentExpiresAt ? { consentExpiresAt: outcome.consentExpiresAt } : {}),
       lastSyncError: outcome.error ?? null,
       updatedAt: sql`now()`,

@@ -23,6 +23,7 @@ import type { RealtimeHub } from '../../realtime/hub.ts';
 import * as connections from './connections.service.ts';
 import * as consent from './connections-consent.service.ts';
 import { type BankConnector, ConnectorRegistry } from './connectors/connector.ts';
+import { enableBankingConnector } from './connectors/enable-banking.ts';
 import { gocardlessConnector } from './connectors/gocardless.ts';
 import { sandboxConnector } from './connectors/sandbox.ts';
 
@@ -30,12 +31,15 @@ import { sandboxConnector } from './connectors/sandbox.ts';
 export const defaultConnectors = () => new ConnectorRegistry([sandboxConnector]);
 
 /**
- * The connectors the configuration turns on: the sandbox always (demo and tests), GoCardless Bank
- * Account Data when both of its secrets are set (README "Bank connections").
+ * The connectors the configuration turns on: the sandbox always (demo and tests); Enable Banking when its
+ * application id and key are set; GoCardless Bank Account Data (for installs that still hold its
+ * secrets) when both of them are set (README "Bank connections").
  */
 export function createConnectors(config: Config): ConnectorRegistry {
-  const { gocardless } = config.connections;
+  const { gocardless, enableBanking } = config.connections;
   const list: BankConnector[] = [sandboxConnector];
+  if (enableBanking.applicationId && enableBanking.privateKey)
+    list.push(enableBankingConnector(enableBanking));
   if (gocardless.secretId && gocardless.secretKey) list.push(gocardlessConnector(gocardless));
   return new ConnectorRegistry(list);
 }

@@ -16,6 +16,7 @@ import { upsertDiscoveredAccounts } from '../treasury/sync/bank-accounts.ts';
 import { CONSENT_WARNING_DAYS, requestSync } from '../treasury/sync/sync.service.ts';
 import * as repository from './connections.repository.ts';
 import { type BankConnector, BankFeedError, type ConnectorRegistry } from './connectors/connector.ts';
+import { ENABLE_BANKING_PREFIX } from './connectors/enable-banking.ts';
 import { GOCARDLESS_PREFIX } from './connectors/gocardless.ts';
 
 export interface ConnectionsDeps {
@@ -40,10 +41,15 @@ export async function viaProvider<T>(call: () => Promise<T>): Promise<T> {
 
 export async function institutionOf(deps: ConnectionsDeps, code: string) {
   const found = await viaProvider(() => deps.connectors.resolve(code));
-  if (!found && code.startsWith(GOCARDLESS_PREFIX) && !deps.connectors.byProvider('gocardless')) {
+  const provider = code.startsWith(GOCARDLESS_PREFIX)
+    ? 'gocardless'
+    : code.startsWith(ENABLE_BANKING_PREFIX)
+      ? 'enablebanking'
+      : null;
+  if (!found && provider && !deps.connectors.byProvider(provider)) {
     throw new AppError(
       'AGGREGATOR_NOT_CONFIGURED',
-      'Bank connections through GoCardless are not configured.',
+      `Bank connections through ${provider} are not configured.`,
     );
   }
   if (!found) throw new AppError('UNKNOWN_INSTITUTION', `No institution ${code}.`);
@@ -80,8 +86,10 @@ export function toConnection(
     status: row.status as ConnectionStatus,
     authExpiresAt: row.status === 'waiting_authentication' ? iso(row.authDueAt) : null,
     provider: row.provider,
+    // An aggregator switched off since still shows how its connections were made.
     consentFlow:
-      deps.connectors.byProvider(row.provider)?.consentFlow ?? institution?.consentFlow ?? 'challenge',
+      deps.connectors.byProvider(row.provider)?.consentFlow ??
+      (row.provider === 'sandbox' ? 'challenge' : 'redirect'),
     consentExpiresAt: iso(row.consentExpiresAt),
     consentExpiringSoon:
       row.status === 'consent_expired' ||

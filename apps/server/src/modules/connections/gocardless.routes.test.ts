@@ -367,7 +367,7 @@ describe('consent, discovery and sync', () => {
     await runSyncs();
     const [limited] = await accountRows(connectionId);
     expect(limited!.sync_status).toBe('error');
-    expect(limited!.sync_error).toMatch(/Rate limited/);
+    expect(limited!.sync_error).toMatch(/^Rate-limited until /);
     const [retry] = await rows<{ due_at: Date }>(
       t.database.db,
       sql`SELECT due_at FROM scheduled_jobs WHERE subject_id = ${main!.id} AND status = 'pending' ORDER BY due_at LIMIT 1`,
@@ -424,11 +424,12 @@ describe('consent, discovery and sync', () => {
       sql`SELECT provider_reference FROM bank_connections WHERE id = ${connectionId}`,
     );
     expect(row!.provider_reference).not.toBe(requisitionId);
-    expect(standIn.requisitions.has(requisitionId)).toBe(false);
     const before = await accountRows(connectionId);
     await fetch(renewed.json().authorizationUrl, { redirect: 'manual' });
     const ok = await call('POST', `/api/v1/connections/${connectionId}/ok`);
     expect(ok.json()).toMatchObject({ created: 0, connection: { status: 'connected' } });
+    // The replaced consent is withdrawn once the new one holds.
+    expect(standIn.requisitions.has(requisitionId)).toBe(false);
     const after = await accountRows(connectionId);
     expect(after.map((a) => a.id)).toEqual(before.map((a) => a.id));
     expect(after[0]!.provider_account_id).not.toBe(before[0]!.provider_account_id);

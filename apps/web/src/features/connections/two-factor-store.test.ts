@@ -51,6 +51,7 @@ describe('two-factor challenges', () => {
       ['invalid_token', 'CONNECTIONS.TOASTS.INVALID_TOKEN'],
       ['two_factor_auth_timeout', 'CONNECTIONS.TOASTS.TIMEOUT'],
       ['error', 'CONNECTIONS.TOASTS.ERROR'],
+      ['consent_expired', 'TREASURY.CONNECTIONS.TOAST_CONSENT_EXPIRED'],
     ] as const) {
       onConnectionStatusChanged(event('waiting_authentication'), toast);
       expect(getTwoFactorState().challenges).toHaveLength(1);

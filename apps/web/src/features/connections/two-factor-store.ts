@@ -126,6 +126,10 @@ export function onConnectionStatusChanged(data: ConnectionStatusChanged, toast: 
       removeChallenge(extra.ConnectionId);
       toast('error', 'CONNECTIONS.TOASTS.ERROR', values);
       return;
+    case 'consent_expired':
+      removeChallenge(extra.ConnectionId);
+      toast('warning', 'TREASURY.CONNECTIONS.TOAST_CONSENT_EXPIRED', values);
+      return;
     case 'created':
       return;
   }

@@ -70,7 +70,10 @@ const invalidates =
 
 /** One case per event of the map: a new event without one fails the typecheck. */
 const CASES: { [T in RealtimeEventType]: Case<T> } = {
-  UPDATE_STATEMENT: { data: { StatementId: 's' }, check: invalidates(['statements'], ['accounts']) },
+  UPDATE_STATEMENT: {
+    data: { StatementId: 's' },
+    check: invalidates(['statements'], ['accounts'], ['transactions']),
+  },
   CLIENT_REMOVED: { data: { ClientId: 'c' }, check: invalidates(['clients'], ['organizations']) },
   CLIENT_ADDED: { data: { ClientId: 'c' }, check: invalidates(['clients'], ['organizations']) },
   CLIENT_UPDATED: { data: { ClientId: 'c' }, check: invalidates(['clients'], ['organizations']) },

@@ -67,7 +67,8 @@ function updateMenus(
 }
 
 export const realtimeHandlers: RealtimeHandlers = {
-  UPDATE_STATEMENT: (_, c) => invalidate(c, keys.statements, keys.accounts),
+  // A statement brings movements: the movements list and its totals read again with the balances.
+  UPDATE_STATEMENT: (_, c) => invalidate(c, keys.statements, keys.accounts, keys.transactions),
   CLIENT_REMOVED: (_, c) => invalidate(c, keys.clients, organizationsKeys.all),
   CLIENT_ADDED: (_, c) => invalidate(c, keys.clients, organizationsKeys.all),
   CLIENT_UPDATED: (_, c) => invalidate(c, keys.clients, organizationsKeys.all),

@@ -16,7 +16,7 @@ interface SandboxAccount extends DiscoveredAccount {
 export const SANDBOX_ACCOUNTS: readonly SandboxAccount[] = [
   {
     providerAccountId: 'sandbox-current',
-    name: 'Conta à ordem empresa',
+    name: 'Conta corrente empresa',
     iban: 'PT50001800031234567890182',
     currency: 'EUR',
     base: 1_850_000,

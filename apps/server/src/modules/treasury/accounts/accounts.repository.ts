@@ -35,9 +35,11 @@ export interface AccountRow {
 
 /**
  * The balance today is an aggregate over the account's movements (opening + every movement booked up
- * to today), not the kept balance_after, so that it is right by construction.
+ * to today), not the kept balance_after, so that it is right by construction. The movements are
+ * summed in one grouped pass over `movements` (the organization's, or one account's), not once per
+ * account, which would rescan the table for each.
  */
-function selectAccounts(where: SQL): SQL {
+function selectAccounts(where: SQL, movements: SQL): SQL {
   return sql`
     SELECT a.id, a.organization_id, a.kind, a.name, a.institution, a.iban, a.bic, trim(a.currency) AS currency,
            a.opening_balance, a.opening_date::text AS opening_date, a.archived, a.visibility,
@@ -50,11 +52,11 @@ function selectAccounts(where: SQL): SQL {
       SELECT array_agg(user_id::text ORDER BY user_id) AS member_ids
       FROM treasury_account_members WHERE account_id = a.id
     ) m ON true
-    LEFT JOIN LATERAL (
-      SELECT sum(amount) FILTER (WHERE booking_date <= current_date) AS booked,
+    LEFT JOIN (
+      SELECT account_id, sum(amount) FILTER (WHERE booking_date <= current_date) AS booked,
              max(booking_date)::text AS last_movement_date, count(*) AS transaction_count
-      FROM treasury_transactions WHERE account_id = a.id
-    ) s ON true
+      FROM treasury_transactions WHERE ${movements} GROUP BY account_id
+    ) s ON s.account_id = a.id
     LEFT JOIN bank_connections c ON c.id = a.connection_id AND c.organization_id = a.organization_id
     WHERE ${where}`;
 }
@@ -67,9 +69,12 @@ export function listAccounts(
 ): Promise<AccountRow[]> {
   return rows<AccountRow>(
     db,
-    sql`${selectAccounts(sql`a.organization_id = ${organizationId}
+    sql`${selectAccounts(
+      sql`a.organization_id = ${organizationId}
           AND ${accountFilter(sql`a.id`, visible)}
-          AND (${includeArchived} OR NOT a.archived)`)}
+          AND (${includeArchived} OR NOT a.archived)`,
+      sql`organization_id = ${organizationId}`,
+    )}
         ORDER BY a.archived, a.name, a.id`,
   );
 }
@@ -82,8 +87,11 @@ export async function findAccount(
 ): Promise<AccountRow | undefined> {
   const [row] = await rows<AccountRow>(
     db,
-    selectAccounts(sql`a.organization_id = ${organizationId} AND a.id = ${accountId}
-      AND ${accountFilter(sql`a.id`, visible)}`),
+    selectAccounts(
+      sql`a.organization_id = ${organizationId} AND a.id = ${accountId}
+      AND ${accountFilter(sql`a.id`, visible)}`,
+      sql`organization_id = ${organizationId} AND account_id = ${accountId}`,
+    ),
   );
   return row;
 }
@@ -113,6 +121,16 @@ export function openAccounts(
     sql`SELECT id, trim(currency) AS currency FROM treasury_accounts WHERE organization_id = ${organizationId}
           AND NOT archived AND ${accountFilter(sql`id`, visible)} ORDER BY name, id`,
   );
+}
+
+/** The organization's accounts holding this IBAN (electronic form), open ones first. */
+export async function accountIdsByIban(db: Db, organizationId: string, iban: string): Promise<string[]> {
+  const found = await rows<{ id: string }>(
+    db,
+    sql`SELECT id FROM treasury_accounts WHERE organization_id = ${organizationId} AND iban = ${iban}
+        ORDER BY archived, created_at, id`,
+  );
+  return found.map((row) => row.id);
 }
 
 export async function insertAccount(db: Db, values: typeof treasuryAccounts.$inferInsert): Promise<string> {

@@ -6,7 +6,7 @@ import { rows } from '../../../db/client.ts';
 import { createTestApp, decodeClaims, type TestApp } from '../../../test/harness.ts';
 import { storeRates } from '../../tax/ecb-import.ts';
 import { insertEntries, lockAccount } from '../transactions/ingest.ts';
-import { lockOpenAccount } from './accounts.service.ts';
+import { findAccountByIban, lockOpenAccount } from './accounts.service.ts';
 
 let t: TestApp;
 let owner: string;
@@ -146,6 +146,10 @@ describe('accounts and wallets', () => {
     const all = (await api('GET', '/accounts?includeArchived=true')).json();
     expect(all.accounts.find((a: { id: string }) => a.id === created.id)?.archived).toBe(true);
     await api('PATCH', `/accounts/${created.id}`, { payload: { archived: false } });
+
+    const byIban = await findAccountByIban(t.database.db, demoOrg, 'PT50 0002 0123 1234 5678 9015 4');
+    expect(byIban?.id).toBe(created.id);
+    expect(await findAccountByIban(t.database.db, aoOrg, 'PT50000201231234567890154')).toBeUndefined();
 
     const wallet = await createAccount({ kind: 'cash', name: 'Caixa da loja' });
     const events = await rows<{ type: string; data: Record<string, string> }>(

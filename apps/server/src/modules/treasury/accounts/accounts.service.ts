@@ -227,6 +227,17 @@ export async function findAccount(db: Db, organizationId: string, accountId: str
   return row ? toAccount(row) : undefined;
 }
 
+/**
+ * The organization's account with this IBAN (any spacing or case), open ones first: what a statement
+ * file or a bank feed names its account by. Undefined when none holds it.
+ */
+export async function findAccountByIban(db: Db, organizationId: string, iban: string) {
+  const compact = compactIban(iban);
+  if (compact === '') return undefined;
+  const [id] = await repository.accountIdsByIban(db, organizationId, compact);
+  return id ? findAccount(db, organizationId, id) : undefined;
+}
+
 export async function createAccount(
   db: Db,
   input: { viewer: TreasuryViewer; org: OrgContext; body: CreateBody },

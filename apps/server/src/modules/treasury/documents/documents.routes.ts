@@ -10,7 +10,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Access } from '../../../platform/access.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { addRoute } from '../../../platform/route.ts';
-import { viewerOf } from '../rules/rules.routes.ts';
+import { viewerOf } from '../rules/treasury-viewer.ts';
 import type { TreasuryDeps } from '../treasury.routes.ts';
 import { contentDisposition } from './content-disposition.ts';
 import * as documents from './documents.service.ts';

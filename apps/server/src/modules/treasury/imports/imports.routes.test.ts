@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../../db/client.ts';
+import { loadConfig } from '../../../platform/config.ts';
 import { createTestApp, decodeClaims, type TestApp } from '../../../test/harness.ts';
 import { generateCamt } from './fixtures/generate-camt.ts';
 import {
@@ -13,6 +15,7 @@ import {
   SAMPLE_OPENING_BALANCE,
   samplePath,
 } from './fixtures/index.ts';
+import { measureCamtImport } from './fixtures/measure-import.ts';
 
 let t: TestApp;
 let demo: string;
@@ -167,6 +170,53 @@ describe('statement import', () => {
       sql`SELECT sum(amount) AS total FROM treasury_transactions WHERE account_id = ${accountId}`,
     );
     expect(Number(sum?.total)).toBe(full.summary.closingBalance);
+  });
+
+  it('takes the file over real HTTP as a raw body', async () => {
+    const accountId = await newAccount({ opening: SAMPLE_OPENING_BALANCE });
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const response = await fetch(`${address}/api/v1/treasury/accounts/${accountId}/imports`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${demo}`, orgid: demoOrg, 'content-type': 'application/xml' },
+      body: file('camt053'),
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ imported: SAMPLE_MOVEMENTS.length, balanceMatches: true });
+  });
+
+  it('keeps every running balance exact when a file repeats a line or reaches back in time', async () => {
+    const opening = 10_000;
+    const accountId = await newAccount({ opening });
+    const expectRunning = async () => {
+      const stored = await rows<{ amount: string; balance_after: string }>(
+        t.database.db,
+        sql`SELECT amount, balance_after FROM treasury_transactions WHERE account_id = ${accountId}
+            ORDER BY booking_date, seq`,
+      );
+      let running = opening;
+      for (const row of stored) {
+        running += Number(row.amount);
+        expect(Number(row.balance_after)).toBe(running);
+      }
+      return stored.length;
+    };
+    const later = generateCamt({ entries: 9, seed: 21, entriesPerDay: 2, startDate: '2026-06-01' });
+    const firstEntry = /<Ntry>.*<\/Ntry>\n/.exec(later.xml)![0];
+    const repeated = later.xml.replace(firstEntry, firstEntry.repeat(2));
+    expect((await upload(accountId, repeated)).json()).toMatchObject({ imported: 9, duplicates: 1 });
+    expect(await expectRunning()).toBe(9);
+    const earlier = generateCamt({ entries: 5, seed: 22, entriesPerDay: 2, startDate: '2026-05-30' });
+    expect((await upload(accountId, earlier.xml)).json()).toMatchObject({ imported: 5, duplicates: 0 });
+    expect(await expectRunning()).toBe(14);
+  });
+
+  it('measures a generated import (the bench helper) and ends on its closing balance', async () => {
+    const config = loadConfig({ DATA_DIR: t.dataDir } as NodeJS.ProcessEnv, {
+      webDist: path.join(t.dataDir, 'none'),
+    });
+    const measured = await measureCamtImport({ db: t.database.db, config }, 3000);
+    expect(measured).toMatchObject({ entries: 3000, imported: 3000, balanceMatches: true });
+    expect(measured.seconds).toBeGreaterThan(0);
   });
 
   it('says why the account does not end on the closing balance', async () => {

@@ -61,19 +61,28 @@ export function importRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
   // The statement is the raw body, whatever its declared type (banks' files come as octet-stream, text/csv,
   // application/xml, application/x-ofx…): the parser hands the stream on unread, and the service writes it
   // to disk under the size limit once the guard has let the caller in.
+  // The stream is kept aside rather than made the body: the input guard walks bodies, and over HTTP a
+  // request stream refers back to itself through its socket.
+  const streams = new WeakMap<object, unknown>();
+  const keepStream = (
+    request: FastifyRequest,
+    payload: unknown,
+    done: (error: null, body?: unknown) => void,
+  ) => {
+    streams.set(request.raw, payload);
+    done(null, undefined);
+  };
+  const bodyOf = (request: FastifyRequest) => streams.get(request.raw) ?? request.body;
   app.register(async (raw) => {
-    raw.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    raw.addContentTypeParser(
-      /^(text\/|application\/(xml|octet-stream|x-ofx|ofx|vnd\.))/,
-      (_request, payload, done) => done(null, payload),
-    );
+    raw.addContentTypeParser('*', keepStream);
+    raw.addContentTypeParser(/^(text\/|application\/(xml|octet-stream|x-ofx|ofx|vnd\.))/, keepStream);
     addRoute(raw, previewImportContract, IMPORT, async ({ params, query, request }) => {
       checkDeclaredLength(request);
-      return imports.previewStatement(importDeps, viewer(request), params.id, request.body, query);
+      return imports.previewStatement(importDeps, viewer(request), params.id, bodyOf(request), query);
     });
     addRoute(raw, importStatementContract, IMPORT, async ({ params, query, request }) => {
       checkDeclaredLength(request);
-      return imports.importStatement(importDeps, viewer(request), params.id, request.body, {
+      return imports.importStatement(importDeps, viewer(request), params.id, bodyOf(request), {
         ...query,
         fileName: fileNameHeader(request.headers['x-file-name']),
       });

@@ -187,7 +187,8 @@ export function parseSettlementReport(content: Buffer): {
       ],
     };
   const lines: PosSettlementLine[] = [];
-  const width = Math.max(...Object.values(columns)) + 1;
+  // Exports leave trailing empty cells out: only the required columns must be there.
+  const width = Math.max(...REQUIRED.map((column) => columns[column] as number)) + 1;
   for (let index = headerIndex + 1; index < all.length; index++) {
     const raw = all[index] as string;
     if (raw.trim() === '') continue;

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Access } from '../../../platform/access.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { addRoute } from '../../../platform/route.ts';
-import { viewerOf } from '../rules/rules.routes.ts';
+import { viewerOf } from '../rules/treasury-viewer.ts';
 import { onTransactionsCreated } from '../transactions/ingest.ts';
 import type { TreasuryDeps } from '../treasury.routes.ts';
 import * as pos from './pos.service.ts';

@@ -37,7 +37,7 @@ async function batchOf(db: Db, viewer: TreasuryViewer, id: string, lock = false)
 function walletChanged(tx: Db, organizationId: string, accountId: string) {
   return notifyOrganization(tx, organizationId, 'UPDATE_WALLET_STATUS', {
     WalletId: accountId,
-    Status: 'POS_BATCHES',
+    Status: 'pos_batches',
   });
 }
 

@@ -21,12 +21,13 @@ export interface ApplyScope {
 
 const BASIS = 10_000;
 
-/** The split's parts as SQL data: every part but the last, and all of them. */
-function splitData(split: NonNullable<RuleActions['split']>) {
-  const all = JSON.stringify(split.map((part) => ({ bp: part.basisPoints, category: part.categoryId })));
-  const others = JSON.stringify(split.slice(0, -1).map((part) => part.basisPoints));
-  const smallest = Math.min(...split.slice(0, -1).map((part) => part.basisPoints));
-  return { all, others, smallest };
+/**
+ * trunc(amount × share / 10 000) in SQL: bigint arithmetic while the product cannot overflow (every real
+ * amount), numeric beyond, both truncating toward zero as the domain's BigInt division does.
+ */
+function shareSql(basisPoints: number): SQL {
+  return sql`(CASE WHEN abs(t.amount) < 900000000000000 THEN t.amount * ${basisPoints}::int / ${BASIS}
+                   ELSE trunc(t.amount::numeric * ${basisPoints}::int / ${BASIS})::bigint END)`;
 }
 
 /** Applies `actions` to the movements `scope` selects; answers how many movements changed. */
@@ -46,10 +47,11 @@ export async function applyActions(tx: Db, actions: RuleActions, scope: ApplySco
     sql`t.notes`,
     actions.notes === undefined ? undefined : sql`${actions.notes || null}::text`,
   );
-  const split = actions.split ? splitData(actions.split) : null;
+  const split = actions.split ?? null;
   // Too small a movement for every part to get a minor unit stays unsplit (splitAmount answers null).
+  const smallest = split ? Math.min(...split.slice(0, -1).map((part) => part.basisPoints)) : BASIS;
   const splittable = split
-    ? sql`(abs(t.amount)::numeric * ${split.smallest} >= ${BASIS} ${fill ? sql`AND NOT t.is_split` : sql``})`
+    ? sql`(abs(t.amount) >= ${Math.ceil(BASIS / smallest)}::bigint ${fill ? sql`AND NOT t.is_split` : sql``})`
     : sql`false`;
 
   if (split && !fill) {
@@ -61,36 +63,45 @@ export async function applyActions(tx: Db, actions: RuleActions, scope: ApplySco
 
   const changed = sql`(${category} IS DISTINCT FROM t.category_id OR ${merchant} IS DISTINCT FROM t.merchant_id
     OR ${notes} IS DISTINCT FROM t.notes OR ${splittable})`;
-  const parts = split
+  // Each part but the last is its share; the last is what remains, so they sum to the movement.
+  const shares = split ? split.map((part) => shareSql(part.basisPoints)) : [];
+  const partValues = split
+    ? sql.join(
+        split.map(
+          (part, index) =>
+            sql`(${index}::int, ${index === split.length - 1 ? sql`t.amount - (${sql.join(shares.slice(0, -1), sql` + `)})` : shares[index]}, ${part.categoryId}::uuid)`,
+        ),
+        sql`, `,
+      )
+    : null;
+  const parts = partValues
     ? sql`, inserted AS (
         INSERT INTO treasury_transaction_parts (organization_id, transaction_id, position, amount, category_id)
-        SELECT ${scope.organizationId}, target.id, s.position - 1,
-               CASE WHEN s.position < ${actions.split?.length ?? 0}
-                    THEN trunc(target.amount::numeric * (s.part->>'bp')::int / ${BASIS})::bigint
-                    ELSE target.amount - target.others END,
-               (s.part->>'category')::uuid
-        FROM target
-        CROSS JOIN jsonb_array_elements(${split.all}::jsonb) WITH ORDINALITY AS s(part, position)
-        WHERE target.splittable
+        SELECT ${scope.organizationId}, t.id, s.position, s.amount, s.category_id
+        FROM target t CROSS JOIN LATERAL (VALUES ${partValues}) AS s(position, amount, category_id)
+        WHERE t.splittable
         RETURNING transaction_id)`
     : sql``;
-  const others = split
-    ? sql`(SELECT coalesce(sum(trunc(t.amount::numeric * e::int / ${BASIS})), 0)::bigint
-           FROM jsonb_array_elements_text(${split.others}::jsonb) e)`
-    : sql`0::bigint`;
+  // The search text holds the notes: rebuilt only where they change.
+  const searchText =
+    actions.notes === undefined
+      ? sql`t.search_text`
+      : sql`CASE WHEN target.notes IS DISTINCT FROM t.notes
+              THEN ${normalisedSql(sql`concat_ws(' ', t.description, t.counterparty_name, t.remittance_info, target.notes)`)}
+              ELSE t.search_text END`;
   const [result] = await rows<{ updated: string | number }>(
     tx,
     sql`
     WITH target AS (
       SELECT t.id, t.amount, ${category} AS category_id, ${merchant} AS merchant_id, ${notes} AS notes,
-             ${splittable} AS splittable, ${others} AS others
+             ${splittable} AS splittable
       FROM treasury_transactions t
       WHERE t.organization_id = ${scope.organizationId} AND ${scope.where} AND ${changed}
     ), updated AS (
       UPDATE treasury_transactions t
       SET category_id = target.category_id, merchant_id = target.merchant_id, notes = target.notes,
           is_split = t.is_split OR target.splittable,
-          search_text = ${normalisedSql(sql`concat_ws(' ', t.description, t.counterparty_name, t.remittance_info, target.notes)`)},
+          search_text = ${searchText},
           updated_at = now()
       FROM target WHERE t.id = target.id
       RETURNING t.id

@@ -1,5 +1,6 @@
 import {
   applyRuleContract,
+  can,
   createRuleContract,
   deleteRuleContract,
   listRulesContract,
@@ -7,21 +8,16 @@ import {
   previewRuleContract,
   updateRuleContract,
 } from '@fluxo/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Access } from '../../../platform/access.ts';
-import { requireOrg, requireSession } from '../../../platform/guard.ts';
+import { requireOrg } from '../../../platform/guard.ts';
 import { addRoute } from '../../../platform/route.ts';
-import type { TreasuryViewer } from '../accounts/account-scope.ts';
 import { onTransactionsCreated } from '../transactions/ingest.ts';
 import type { TreasuryDeps } from '../treasury.routes.ts';
 import * as rules from './rules.service.ts';
+import { viewerOf } from './treasury-viewer.ts';
 
 const configs = (flag: number): Access => ({ kind: 'org', resource: 'treasury.cashConfigs', flag });
-
-export function viewerOf(request: FastifyRequest): TreasuryViewer {
-  const org = requireOrg(request);
-  return { organizationId: org.id, userId: requireSession(request).userId, role: org.role };
-}
 
 export function rulesRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
   const { db } = deps;
@@ -50,7 +46,12 @@ export function rulesRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
       flag: PermissionFlag.VIEW,
       detail: 'movements of the accounts the caller sees',
     },
-    async ({ body, request }) => rules.previewRule(db, viewerOf(request), body.conditions),
+    async ({ body, request }) => {
+      // The sample shows movements: only to those who may see movements (the count is the rule's own).
+      const org = requireOrg(request);
+      const seesMovements = org.role === 'owner' || can(org.grants, 'treasury.inOut', PermissionFlag.VIEW);
+      return rules.previewRule(db, viewerOf(request), body.conditions, seesMovements);
+    },
   );
   addRoute(
     app,

@@ -118,6 +118,7 @@ export async function previewRule(
   db: Db,
   viewer: TreasuryViewer,
   conditions: RuleCondition[],
+  withSample = true,
 ): Promise<{ matched: number; sample: Transaction[] }> {
   await checkRule(db, viewer.organizationId, conditions, undefined);
   const visible = await visibleAccountIds(db, viewer);
@@ -127,11 +128,13 @@ export async function previewRule(
     db,
     sql`SELECT count(*) AS matched FROM treasury_transactions t WHERE ${where}`,
   );
-  const ids = await selectIds(
-    db,
-    sql`SELECT t.id FROM treasury_transactions t WHERE ${where} ORDER BY t.booking_date DESC, t.seq DESC
-        LIMIT ${PREVIEW_SAMPLE}`,
-  );
+  const ids = withSample
+    ? await selectIds(
+        db,
+        sql`SELECT t.id FROM treasury_transactions t WHERE ${where} ORDER BY t.booking_date DESC, t.seq DESC
+            LIMIT ${PREVIEW_SAMPLE}`,
+      )
+    : [];
   return {
     matched: Number(count?.matched ?? 0),
     sample: await loadTransactions(db, viewer.organizationId, ids),
@@ -208,20 +211,24 @@ export async function applyRulesToNew(
 ): Promise<void> {
   const rules = await repository.listRules(tx, created.organizationId, true);
   if (rules.length === 0 || created.transactionIds.length === 0) return;
-  const newIds = uuidList(created.transactionIds);
+  // One pass over the new movements: which rules each of them matches.
+  const scopes = rules.map((rule) => ruleScope(rule.conditions));
+  const matches = await rows<Record<string, string | boolean>>(
+    tx,
+    sql`SELECT t.id, ${sql.join(
+      scopes.map((scope, index) => sql`coalesce(${scope}, false) AS ${sql.identifier(`r${index}`)}`),
+      sql`, `,
+    )}
+        FROM treasury_transactions t
+        WHERE t.organization_id = ${created.organizationId} AND t.id IN ${uuidList(created.transactionIds)}
+          AND (${sql.join(scopes, sql` OR `)})`,
+  );
   const matchesOf = new Map<string, Set<string>>();
-  for (const rule of rules) {
-    const ids = await selectIds(
-      tx,
-      sql`SELECT t.id FROM treasury_transactions t
-          WHERE t.organization_id = ${created.organizationId} AND t.id IN ${newIds} AND ${ruleScope(rule.conditions)}`,
+  for (const row of matches)
+    matchesOf.set(
+      row.id as string,
+      new Set(rules.filter((_, index) => row[`r${index}`] === true).map((rule) => rule.id)),
     );
-    for (const id of ids) {
-      const set = matchesOf.get(id) ?? new Set<string>();
-      set.add(rule.id);
-      matchesOf.set(id, set);
-    }
-  }
   // Group the movements by the rules that win their fields, so each group is one UPDATE.
   const groups = new Map<string, { actions: RuleActions; ids: string[] }>();
   for (const [id, matched] of matchesOf) {

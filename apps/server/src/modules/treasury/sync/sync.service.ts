@@ -217,15 +217,11 @@ export async function syncAccount(
       return { kind: 'consent_expired' };
     }
     if (error.kind === 'rate_limited') {
-      // The bank's daily quota: wait what it says (a minute at least, a day at most).
+      // The bank's quota: wait what it says (a minute at least, a day at most); the sync window stays
+      // where it was (last_synced_at unchanged), so nothing is skipped.
       const seconds = Math.min(Math.max(error.retryAfterSeconds ?? 3600, 60), 86_400);
       const retryAt = new Date(now.getTime() + seconds * 1000);
-      await accountStatus(
-        tx,
-        target,
-        'error',
-        `Rate limited by the bank; next try at ${retryAt.toISOString()}.`,
-      );
+      await accountStatus(tx, target, 'error', `Rate-limited until ${retryAt.toISOString()}.`);
       await scheduleSync(tx, target.account_id, retryAt);
       return { kind: 'rate_limited', retryAt };
     }

@@ -1,9 +1,11 @@
 import type { ConnectionAuthType } from '@fluxo/domain/code-tables';
 import {
   answerConnectionAuthContract,
+  connectionOkContract,
   createConnectionContract,
   listConnectionsContract,
   listInstitutionsContract,
+  renewConnectionContract,
   setupConnectionContract,
 } from '@fluxo/domain/connections/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -36,10 +38,10 @@ export function useInstitutions(enabled: boolean) {
 }
 
 /**
- * Adds a connection and starts its authentication: POST /api/v1/connections, then /:id/setup. The
- * two-factor challenge arrives through the real-time channel (CONNECTION_STATUS_CHANGED). A bank that
- * authorises on its own site answers an `authorizationUrl` instead: the browser goes there, and comes
- * back to /treasury/wallets?connection=<id>.
+ * Adds a connection and starts its authentication. Sandbox-style banks: POST /api/v1/connections, then
+ * /:id/setup, and the two-factor challenge arrives through the real-time channel
+ * (CONNECTION_STATUS_CHANGED). Banks behind an aggregator: the answer carries `authorizationUrl`, the
+ * bank's consent page, where the browser goes next.
  */
 export function useAddConnection() {
   const queryClient = useQueryClient();
@@ -49,14 +51,26 @@ export function useAddConnection() {
         body: input,
         appErrorHandling: false,
       });
-      if (created.authorizationUrl) {
-        window.location.assign(created.authorizationUrl);
-        return created;
-      }
+      if (created.consentFlow === 'redirect') return created;
       return apiRequest(setupConnectionContract, { params: { id: created.id }, appErrorHandling: false });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: connectionsKeys.all }),
   });
+}
+
+/** A new consent at the bank (PATCH /:id/renew); for aggregator banks the answer carries `authorizationUrl`. */
+export function useRenewConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(renewConnectionContract, { params: { id }, appErrorHandling: false }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: connectionsKeys.all }),
+  });
+}
+
+/** Back from the bank: POST /:id/ok with what the redirect carried (code or error). */
+export function confirmConnection(id: string, back: { code?: string; error?: string }) {
+  return apiRequest(connectionOkContract, { params: { id }, body: back, appErrorHandling: false });
 }
 
 /** The user's two-factor answer: POST /api/v1/bankonnector/connections/:id/auth/{authType}. */

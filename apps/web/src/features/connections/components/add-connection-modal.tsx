@@ -24,7 +24,7 @@ export function AddConnectionModal({ opened, onClose }: { opened: boolean; onClo
   }, [opened]);
 
   const institution = institutions.data?.find((item) => item.code === institutionCode) ?? null;
-  // A bank that authorises on its own site (redirect consent) asks for no confirmation method here.
+  // Banks behind an aggregator are authorised at the bank itself: no auth type to choose.
   const redirect = institution?.consentFlow === 'redirect';
   const ready = !!institution && (redirect || !!authType) && name.trim() !== '';
 
@@ -38,11 +38,16 @@ export function AddConnectionModal({ opened, onClose }: { opened: boolean; onClo
 
   async function submit() {
     if (!institution || !ready) return;
-    await add.mutateAsync({
+    const created = await add.mutateAsync({
       institutionCode: institution.code,
       ...(redirect ? {} : { authType: authType as ConnectionAuthType }),
       name: name.trim(),
     });
+    if (created.authorizationUrl) {
+      // To the bank's consent page; it sends the user back to /treasury/wallets.
+      window.location.assign(created.authorizationUrl);
+      return;
+    }
     close();
   }
 
@@ -74,7 +79,11 @@ export function AddConnectionModal({ opened, onClose }: { opened: boolean; onClo
               {institution.hint}
             </Text>
           )}
-          {!redirect && (
+          {redirect ? (
+            <Text size="sm" c="dimmed">
+              {t('TREASURY.CONNECTIONS.REDIRECT_NOTE')}
+            </Text>
+          ) : (
             <Select
               label={t('CONNECTIONS.ADD.AUTH_TYPE')}
               placeholder={t('CONNECTIONS.ADD.AUTH_TYPE_PLACEHOLDER')}

@@ -3,7 +3,7 @@ import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { decimalToMinor, minorDigits } from './amount.ts';
 import { parseIsoDateText } from './dates.ts';
 import { Rejections, rejectFile } from './rejection.ts';
-import { cleanText, normaliseIban } from './text.ts';
+import { cleanText, detached, normaliseIban, stringPool } from './text.ts';
 
 // ISO 20022 bank-to-customer statements (camt.053), reports (camt.052) and notifications (camt.054),
 // read as a stream of SAX events: memory grows with the entries kept, never with the file's tree.
@@ -92,6 +92,7 @@ export async function parseCamt(
 ): Promise<ParsedStatement> {
   const rejections = new Rejections();
   const entries: StatementEntry[] = [];
+  const shared = stringPool();
   const stack: string[] = [];
   let text = '';
   let accountIban: string | null = null;
@@ -157,7 +158,7 @@ export async function parseCamt(
       } else if (parent === 'Ntry') {
         if (name === 'Amt') entry.amount = value;
         else if (name === 'CdtDbtInd') entry.sign = value;
-        else if (name === 'AcctSvcrRef') entry.bankReference = value || null;
+        else if (name === 'AcctSvcrRef') entry.bankReference = value ? detached(value) : null;
         else if (name === 'AddtlNtryInf') entry.additionalEntryInfo = cleanText(value);
         else if (name === 'Sts' && value) entry.status = value;
       } else if (name === 'Cd' && parent === 'Sts' && grand === 'Ntry') entry.status = value;
@@ -200,8 +201,8 @@ export async function parseCamt(
     value: string,
   ): void {
     if (parent === 'Refs') {
-      if (name === 'EndToEndId' && value && value !== 'NOTPROVIDED') draft.endToEndId = value;
-      else if (name === 'AcctSvcrRef' && value) draft.txBankReference = value;
+      if (name === 'EndToEndId' && value && value !== 'NOTPROVIDED') draft.endToEndId = detached(value);
+      else if (name === 'AcctSvcrRef' && value) draft.txBankReference = detached(value);
     } else if (name === 'Ustrd' && parent === 'RmtInf') {
       if (value) draft.unstructured.push(value);
     } else if (name === 'Ref' && parent === 'CdtrRefInf') {
@@ -291,14 +292,15 @@ export async function parseCamt(
     const remittanceInfo = draft.unstructured.length > 0 ? cleanText(draft.unstructured.join(' ')) : null;
     entries.push({
       line,
-      bookingDate,
-      valueDate,
+      bookingDate: shared(bookingDate),
+      valueDate: shared(valueDate),
       amount: credit ? amount.value : -amount.value,
-      currency,
-      description:
+      currency: shared(currency),
+      description: shared(
         draft.additionalEntryInfo ?? remittanceInfo ?? draft.additionalTxInfo ?? counterpartyName ?? '',
-      counterpartyName,
-      counterpartyIban,
+      ),
+      counterpartyName: shared(counterpartyName),
+      counterpartyIban: shared(counterpartyIban),
       remittanceInfo,
       endToEndId: draft.endToEndId,
       bankReference: draft.bankReference ?? draft.txBankReference,

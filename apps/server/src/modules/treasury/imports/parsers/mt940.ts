@@ -93,7 +93,7 @@ function readInformation(lines: string[]): {
   if (/^\/[A-Z]{3,4}\//.test(joined)) {
     const codes = new Map<string, string>();
     for (const match of joined.matchAll(/\/([A-Z]{3,4})\/([^/]*(?:\/(?![A-Z]{3,4}\/)[^/]*)*)/g)) {
-      codes.set(match[1] as string, (match[2] as string).trim());
+      codes.set(match[1] as string, (match[2] as string).trim().replace(/\/$/, ''));
     }
     const remittance = cleanText(codes.get('REMI')?.replace(/^USTD\/\/?/, '') ?? null);
     const iban = normaliseIban(codes.get('IBAN'));

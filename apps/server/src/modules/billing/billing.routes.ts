@@ -1,0 +1,143 @@
+import {
+  cancelDocumentContract,
+  createDocumentContract,
+  createPartyContract,
+  createProductContract,
+  createSeriesContract,
+  deleteDocumentContract,
+  getDocumentContract,
+  issueDocumentContract,
+  listDocumentsContract,
+  listPartiesContract,
+  listProductsContract,
+  listSeriesContract,
+  PermissionFlag,
+  registerSeriesContract,
+  signingKeyContract,
+  updateDocumentContract,
+  updatePartyContract,
+  updateProductContract,
+} from '@fluxo/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { Access } from '../../platform/access.ts';
+import { requireOrg, requireSession } from '../../platform/guard.ts';
+import { idempotencyKey, once } from '../../platform/idempotency.ts';
+import { addRoute } from '../../platform/route.ts';
+import * as documents from './documents.service.ts';
+import * as catalogue from './parties-products.service.ts';
+import type { SigningKey } from './signing-key.ts';
+
+const documentsAccess = (flag: number): Access => ({ kind: 'org', resource: 'billing.documents', flag });
+const configsAccess = (flag: number): Access => ({ kind: 'org', resource: 'billing.configs', flag });
+
+/** The organizations' own invoicing: customers and suppliers, products, series, documents. */
+export function billingRoutes(app: FastifyInstance, deps: { db: Db; signingKey: SigningKey }): void {
+  const { db } = deps;
+  const documentsDeps: documents.DocumentsDeps = { db, signingKey: deps.signingKey };
+  const org = (request: FastifyRequest) => requireOrg(request).id;
+
+  /** Money mutations run once per Idempotency-Key: a retry answers the first response. */
+  const onceOnly = async <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    endpoint: string,
+    body: unknown,
+    work: (tx: Db) => Promise<T>,
+  ): Promise<T> => {
+    const { userId } = requireSession(request);
+    const key = idempotencyKey(request);
+    const { response, replayed } = await once(db, { userId, key, endpoint, body }, (tx) =>
+      work(tx as unknown as Db),
+    );
+    if (replayed) reply.header('idempotent-replayed', 'true');
+    return response;
+  };
+
+  addRoute(app, signingKeyContract, { kind: 'public' }, async () => ({
+    publicKey: deps.signingKey.publicKeyPem,
+    keyVersion: deps.signingKey.keyVersion,
+    certificateNumber: deps.signingKey.certificateNumber,
+    certified: deps.signingKey.certified,
+  }));
+
+  addRoute(app, listPartiesContract, documentsAccess(PermissionFlag.VIEW), async ({ request, query }) =>
+    catalogue.listParties(db, org(request), query),
+  );
+  addRoute(app, createPartyContract, documentsAccess(PermissionFlag.CREATE), async ({ request, body }) =>
+    catalogue.createParty(db, org(request), body),
+  );
+  addRoute(
+    app,
+    updatePartyContract,
+    documentsAccess(PermissionFlag.EDIT),
+    async ({ request, params, body }) => catalogue.updateParty(db, org(request), params.id, body),
+  );
+
+  addRoute(app, listProductsContract, documentsAccess(PermissionFlag.VIEW), async ({ request }) =>
+    catalogue.listProducts(db, org(request)),
+  );
+  addRoute(app, createProductContract, documentsAccess(PermissionFlag.CREATE), async ({ request, body }) =>
+    catalogue.createProduct(db, org(request), body),
+  );
+  addRoute(
+    app,
+    updateProductContract,
+    documentsAccess(PermissionFlag.EDIT),
+    async ({ request, params, body }) => catalogue.updateProduct(db, org(request), params.id, body),
+  );
+
+  addRoute(app, listSeriesContract, documentsAccess(PermissionFlag.VIEW), async ({ request }) =>
+    documents.listSeries(db, org(request)),
+  );
+  addRoute(app, createSeriesContract, configsAccess(PermissionFlag.CREATE), async ({ request, body }) =>
+    documents.createSeries(db, org(request), body),
+  );
+  addRoute(
+    app,
+    registerSeriesContract,
+    configsAccess(PermissionFlag.EDIT),
+    async ({ request, params, body }) => documents.updateSeries(db, org(request), params.id, body),
+  );
+
+  addRoute(app, listDocumentsContract, documentsAccess(PermissionFlag.VIEW), async ({ request, query }) =>
+    documents.listDocuments(db, org(request), query),
+  );
+  addRoute(app, getDocumentContract, documentsAccess(PermissionFlag.VIEW), async ({ request, params }) =>
+    documents.getDocument(db, org(request), params.id),
+  );
+  addRoute(
+    app,
+    createDocumentContract,
+    documentsAccess(PermissionFlag.CREATE),
+    async ({ request, reply, body }) =>
+      onceOnly(request, reply, 'billing.documents.create', body, (tx) =>
+        documents.createDocument(documentsDeps, tx, org(request), requireSession(request).userId, body),
+      ),
+  );
+  addRoute(
+    app,
+    updateDocumentContract,
+    documentsAccess(PermissionFlag.EDIT),
+    async ({ request, params, body }) =>
+      documents.updateDraft(db, org(request), requireSession(request).userId, params.id, body),
+  );
+  addRoute(app, deleteDocumentContract, documentsAccess(PermissionFlag.DELETE), async ({ request, params }) =>
+    documents.deleteDraft(db, org(request), params.id),
+  );
+  addRoute(
+    app,
+    issueDocumentContract,
+    documentsAccess(PermissionFlag.CREATE),
+    async ({ request, reply, params }) =>
+      onceOnly(request, reply, `billing.documents.issue.${params.id}`, params, (tx) =>
+        documents.issueDocument(documentsDeps, tx, org(request), params.id),
+      ),
+  );
+  addRoute(
+    app,
+    cancelDocumentContract,
+    documentsAccess(PermissionFlag.DELETE),
+    async ({ request, params, body }) => documents.cancelDocument(db, org(request), params.id, body.reason),
+  );
+}

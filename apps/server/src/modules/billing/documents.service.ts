@@ -1,0 +1,726 @@
+import {
+  type AtQrTaxRegion,
+  atcudOf,
+  type BillingDocument,
+  buildAtQrString,
+  type ContractBody,
+  type ContractQuery,
+  computeDocumentTotals,
+  type createDocumentContract,
+  type createSeriesContract,
+  DocumentTotalsError,
+  documentNumberOf,
+  hashCharacters,
+  isValidSeriesId,
+  isValidSeriesValidationCode,
+  type listDocumentsContract,
+  percentOf,
+  type registerSeriesContract,
+  type Series,
+  type TaxCode,
+  type updateDocumentContract,
+  vatRateOf,
+} from '@fluxo/domain';
+import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { type Db, rows } from '../../db/client.ts';
+import { billingDocumentLines, billingDocuments, billingSeries, organizations } from '../../db/schema.ts';
+import { AppError } from '../../platform/errors.ts';
+import { notifyOrganization } from '../../realtime/notify.ts';
+import { partyOf, productsOf } from './parties-products.service.ts';
+import { signDocument } from './signing.ts';
+import type { SigningKey } from './signing-key.ts';
+
+// Series and sales documents: drafts that can change, then issue — the one step that fixes number,
+// date, system entry time, hash and QR code under the series' row lock, so that numbering is gapless
+// and the hash chain unbroken whatever the concurrency.
+
+export interface DocumentsDeps {
+  db: Db;
+  signingKey: SigningKey;
+  now?: () => Date;
+}
+
+type SeriesRow = typeof billingSeries.$inferSelect;
+type DocumentRow = typeof billingDocuments.$inferSelect;
+type LineRow = typeof billingDocumentLines.$inferSelect;
+
+function toSeries(row: SeriesRow): Series {
+  return {
+    id: row.id,
+    documentType: row.documentType as Series['documentType'],
+    code: row.code,
+    seriesType: row.seriesType as Series['seriesType'],
+    validationCode: row.validationCode,
+    nextNumber: row.nextNumber,
+    closed: row.closed,
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return (e.code ?? e.cause?.code) === '23505';
+}
+
+export async function listSeries(db: Db, organizationId: string): Promise<Series[]> {
+  const found = await db
+    .select()
+    .from(billingSeries)
+    .where(eq(billingSeries.organizationId, organizationId))
+    .orderBy(asc(billingSeries.documentType), asc(billingSeries.code));
+  return found.map(toSeries);
+}
+
+function checkValidationCode(code: string | null | undefined): void {
+  if (code && !isValidSeriesValidationCode(code))
+    throw new AppError('VALIDATION_FAILED', 'The AT validation code has at least 8 letters and digits.', [
+      { path: 'validationCode', messageKey: 'VALIDATION.INVALID', message: 'Invalid validation code' },
+    ]);
+}
+
+export async function createSeries(
+  db: Db,
+  organizationId: string,
+  body: ContractBody<typeof createSeriesContract>,
+): Promise<Series> {
+  if (!isValidSeriesId(body.code))
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'A series code has up to 35 letters, digits, dots, dashes or underscores.',
+      [{ path: 'code', messageKey: 'VALIDATION.INVALID', message: 'Invalid series code' }],
+    );
+  checkValidationCode(body.validationCode);
+  try {
+    const [row] = await db
+      .insert(billingSeries)
+      .values({
+        organizationId,
+        documentType: body.documentType,
+        code: body.code,
+        seriesType: body.seriesType,
+        validationCode: body.validationCode ?? null,
+      })
+      .returning();
+    return toSeries(row as SeriesRow);
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new AppError('NAME_TAKEN', 'This series exists for this document type.');
+    throw error;
+  }
+}
+
+export async function updateSeries(
+  db: Db,
+  organizationId: string,
+  id: string,
+  body: ContractBody<typeof registerSeriesContract>,
+): Promise<Series> {
+  checkValidationCode(body.validationCode);
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(billingSeries)
+      .where(and(eq(billingSeries.organizationId, organizationId), eq(billingSeries.id, id)))
+      .for('update');
+    if (!current) throw new AppError('NOT_FOUND', 'No such series.');
+    if (
+      body.validationCode !== undefined &&
+      current.validationCode &&
+      current.validationCode !== body.validationCode
+    )
+      throw new AppError('SERIES_ALREADY_REGISTERED', 'This series already has its AT validation code.');
+    const [row] = await tx
+      .update(billingSeries)
+      .set({
+        validationCode: body.validationCode ?? current.validationCode,
+        closed: body.closed ?? current.closed,
+      })
+      .where(eq(billingSeries.id, id))
+      .returning();
+    return toSeries(row as SeriesRow);
+  });
+}
+
+async function organizationOf(db: Db, organizationId: string) {
+  const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
+  if (!org) throw new AppError('NOT_FOUND', 'No such organization.');
+  return org;
+}
+
+type DraftInput = ContractBody<typeof updateDocumentContract>;
+
+/** The draft's lines priced and taxed, and the totals they imply. */
+async function priceLines(
+  db: Db,
+  organizationId: string,
+  input: {
+    lines: NonNullable<DraftInput['lines']>;
+    documentDate: string;
+    taxRegion: string;
+    withholdingBasisPoints: number;
+  },
+) {
+  const products = await productsOf(
+    db,
+    organizationId,
+    input.lines.flatMap((line) => (line.productId ? [line.productId] : [])),
+  );
+  const priced = input.lines.map((line, index) => {
+    const product = line.productId ? products.get(line.productId) : undefined;
+    if (line.productId && !product) throw new AppError('NOT_FOUND', `Line ${index + 1}: no such product.`);
+    if (!product && !line.description)
+      throw new AppError('VALIDATION_FAILED', `Line ${index + 1} needs a product or a description.`, [
+        { path: `lines.${index}.description`, messageKey: 'VALIDATION.REQUIRED', message: 'Required' },
+      ]);
+    const taxCode = (line.taxCode ?? product?.taxCode ?? 'NOR') as TaxCode;
+    const vatBasisPoints = vatRateOf(input.taxRegion, taxCode, input.documentDate);
+    if (vatBasisPoints === null)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `Line ${index + 1}: ${input.taxRegion} has no ${taxCode} rate.`,
+        [{ path: `lines.${index}.taxCode`, messageKey: 'VALIDATION.INVALID', message: 'No such rate' }],
+      );
+    const exemptionCode = taxCode === 'ISE' ? (line.exemptionCode ?? product?.exemptionCode ?? null) : null;
+    return {
+      position: index + 1,
+      productId: product?.id ?? null,
+      productCode: product?.code ?? 'DIVERSOS',
+      description: line.description ?? product?.description ?? '',
+      unit: product?.unit ?? 'UN',
+      quantity: line.quantity,
+      unitPrice: line.unitPrice ?? product?.unitPrice ?? 0,
+      discountBasisPoints: line.discountBasisPoints ?? 0,
+      taxRegion: input.taxRegion,
+      taxCode,
+      vatBasisPoints,
+      exemptionCode,
+      subjectToWithholding: line.subjectToWithholding ?? false,
+    };
+  });
+  try {
+    const totals = computeDocumentTotals(priced, { withholdingBasisPoints: input.withholdingBasisPoints });
+    return {
+      lines: priced.map((line, index) => ({ ...line, net: totals.lineNets[index] as number })),
+      totals,
+    };
+  } catch (error) {
+    if (error instanceof DocumentTotalsError)
+      throw new AppError('VALIDATION_FAILED', error.message, [
+        {
+          path: `lines.${error.line}`,
+          messageKey:
+            error.code === 'EXEMPTION_REQUIRED' ? 'ERRORS.EXEMPTION_REQUIRED' : 'VALIDATION.INVALID',
+          message: error.message,
+        },
+      ]);
+    throw error;
+  }
+}
+
+function defaultRegion(country: string): string {
+  return country === 'AO' ? 'AO' : 'PT';
+}
+
+async function writeDraft(
+  tx: Db,
+  organizationId: string,
+  existing: DocumentRow | null,
+  input: ContractBody<typeof createDocumentContract> | (DraftInput & { seriesId: string }),
+  userId: string,
+): Promise<string> {
+  const org = await organizationOf(tx, organizationId);
+  const [series] = await tx
+    .select()
+    .from(billingSeries)
+    .where(and(eq(billingSeries.organizationId, organizationId), eq(billingSeries.id, input.seriesId)));
+  if (!series) throw new AppError('NOT_FOUND', 'No such series.');
+  const party = await partyOf(tx, organizationId, input.partyId ?? (existing?.partyId as string));
+  const documentDate = input.documentDate ?? (existing?.documentDate as string);
+  const currency = input.currency ?? existing?.currency ?? org.currency.trim();
+  if (currency !== org.currency.trim())
+    throw new AppError('CURRENCY_MISMATCH', `Documents are issued in ${org.currency.trim()} for now.`);
+  const referenceDocumentId = input.referenceDocumentId ?? existing?.referenceDocumentId ?? null;
+  if (['NC', 'ND'].includes(series.documentType)) {
+    if (!referenceDocumentId)
+      throw new AppError('VALIDATION_FAILED', 'A credit or debit note names the document it corrects.', [
+        { path: 'referenceDocumentId', messageKey: 'VALIDATION.REQUIRED', message: 'Required' },
+      ]);
+    const [original] = await tx
+      .select({ state: billingDocuments.state, partyId: billingDocuments.partyId })
+      .from(billingDocuments)
+      .where(
+        and(
+          eq(billingDocuments.organizationId, organizationId),
+          eq(billingDocuments.id, referenceDocumentId),
+        ),
+      );
+    if (original?.state !== 'issued')
+      throw new AppError('NOT_FOUND', 'No such issued document to correct.');
+  }
+  const lines =
+    input.lines ??
+    (existing
+      ? (
+          await tx.select().from(billingDocumentLines).where(eq(billingDocumentLines.documentId, existing.id))
+        ).map((line) => ({
+          productId: line.productId,
+          description: line.description,
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+          discountBasisPoints: line.discountBasisPoints,
+          taxCode: line.taxCode as TaxCode,
+          exemptionCode: line.exemptionCode,
+          subjectToWithholding: line.subjectToWithholding,
+        }))
+      : []);
+  const withholdingBasisPoints = input.withholdingBasisPoints ?? existing?.withholdingBasisPoints ?? 0;
+  const { lines: priced, totals } = await priceLines(tx, organizationId, {
+    lines,
+    documentDate,
+    taxRegion: input.taxRegion ?? existing?.taxRegion ?? defaultRegion(org.country),
+    withholdingBasisPoints,
+  });
+  const dueDate =
+    input.dueDate !== undefined
+      ? input.dueDate
+      : (existing?.dueDate ?? addDays(documentDate, party.paymentTermsDays));
+  const values = {
+    organizationId,
+    taxRegion: input.taxRegion ?? existing?.taxRegion ?? defaultRegion(org.country),
+    documentType: series.documentType,
+    seriesId: series.id,
+    partyId: party.id,
+    documentDate,
+    dueDate,
+    currency,
+    netTotal: totals.netTotal,
+    taxPayable: totals.taxPayable,
+    grossTotal: totals.grossTotal,
+    withholding: totals.withholding,
+    withholdingBasisPoints,
+    referenceDocumentId,
+    reason: input.reason !== undefined ? input.reason : (existing?.reason ?? null),
+    notes: input.notes !== undefined ? input.notes : (existing?.notes ?? null),
+    updatedAt: new Date(),
+  };
+  let id: string;
+  if (existing) {
+    await tx.update(billingDocuments).set(values).where(eq(billingDocuments.id, existing.id));
+    await tx.delete(billingDocumentLines).where(eq(billingDocumentLines.documentId, existing.id));
+    id = existing.id;
+  } else {
+    const [row] = await tx
+      .insert(billingDocuments)
+      .values({ ...values, createdBy: userId })
+      .returning({ id: billingDocuments.id });
+    id = (row as { id: string }).id;
+  }
+  await tx
+    .insert(billingDocumentLines)
+    .values(priced.map((line) => ({ ...line, organizationId, documentId: id })));
+  return id;
+}
+
+function addDays(date: string, days: number): string {
+  const value = new Date(`${date}T00:00:00Z`);
+  value.setUTCDate(value.getUTCDate() + days);
+  return value.toISOString().slice(0, 10);
+}
+
+/** YYYY-MM-DDTHH:MM:SS in Lisbon time, to the second: SAF-T's SystemEntryDate. */
+function systemEntryText(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}`;
+}
+
+function timeZoneOf(country: string): string {
+  return country === 'AO' ? 'Africa/Luanda' : 'Europe/Lisbon';
+}
+
+async function loadDocument(db: Db, organizationId: string, id: string, lock = false): Promise<DocumentRow> {
+  const query = db
+    .select()
+    .from(billingDocuments)
+    .where(and(eq(billingDocuments.organizationId, organizationId), eq(billingDocuments.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('NOT_FOUND', 'No such document.');
+  return row;
+}
+
+/**
+ * Issues a draft: takes the next number of its series and the series' last hash under the series' row
+ * lock, signs, builds ATCUD and the QR code, and fixes everything in one transaction.
+ */
+async function issueInTransaction(
+  deps: DocumentsDeps,
+  tx: Db,
+  organizationId: string,
+  id: string,
+): Promise<void> {
+  const document = await loadDocument(tx, organizationId, id, true);
+  if (document.state !== 'draft')
+    throw new AppError('DOCUMENT_ALREADY_ISSUED', 'This document is already issued.');
+  // NO KEY UPDATE: drafts being written reference the series (a foreign-key share lock), which a plain
+  // FOR UPDATE would wait on — and deadlock with, when those writers then issue.
+  const [series] = await tx
+    .select()
+    .from(billingSeries)
+    .where(eq(billingSeries.id, document.seriesId))
+    .for('no key update');
+  if (!series) throw new AppError('NOT_FOUND', 'No such series.');
+  if (series.closed) throw new AppError('SERIES_CLOSED', 'This series is closed.');
+  if (!series.validationCode)
+    throw new AppError(
+      'SERIES_NOT_REGISTERED',
+      'Record the AT validation code of this series before issuing.',
+    );
+  if (series.lastDocumentDate && document.documentDate < series.lastDocumentDate)
+    throw new AppError(
+      'DOCUMENT_DATE_BEFORE_LAST',
+      `The series' last document is dated ${series.lastDocumentDate}; a new one cannot be earlier.`,
+    );
+  const org = await organizationOf(tx, organizationId);
+  const now = deps.now?.() ?? new Date();
+  const timeZone = timeZoneOf(org.country);
+  const today = systemEntryText(now, timeZone).slice(0, 10);
+  if (document.documentDate > today)
+    throw new AppError('DOCUMENT_DATE_IN_FUTURE', 'A document cannot be dated after today.');
+  // System entry times never go backwards within a series, even if clocks of two instances disagree.
+  const entryAt =
+    series.lastSystemEntryAt && series.lastSystemEntryAt.getTime() >= now.getTime()
+      ? new Date(series.lastSystemEntryAt.getTime() + 1000)
+      : now;
+  entryAt.setMilliseconds(0);
+  const number = series.nextNumber;
+  const documentNumber = documentNumberOf(series.documentType, series.code, number);
+  const hash = signDocument(deps.signingKey.privateKeyPem, {
+    invoiceDate: document.documentDate,
+    systemEntryDate: systemEntryText(entryAt, timeZone),
+    invoiceNo: documentNumber,
+    grossTotalCents: document.grossTotal,
+    previousHash: series.lastHash,
+  });
+  const atcud = atcudOf(series.validationCode, number);
+  const party = await partyOf(tx, organizationId, document.partyId);
+  const lines = await tx.select().from(billingDocumentLines).where(eq(billingDocumentLines.documentId, id));
+  const qrCode =
+    org.country === 'PT'
+      ? buildAtQrString({
+          issuerTaxId: org.vatNumber,
+          buyerTaxId: party.taxId,
+          buyerCountry: party.country,
+          documentType: series.documentType,
+          status: 'N',
+          date: document.documentDate,
+          documentId: documentNumber,
+          atcud,
+          regions: qrRegions(lines),
+          totalTaxes: document.taxPayable,
+          grossTotal: document.grossTotal,
+          ...(document.withholding > 0 ? { withholding: document.withholding } : {}),
+          hashCharacters: hashCharacters(hash),
+          certificateNumber: deps.signingKey.certificateNumber,
+        })
+      : null;
+  await tx
+    .update(billingDocuments)
+    .set({
+      state: 'issued',
+      status: 'N',
+      number,
+      documentNumber,
+      atcud,
+      systemEntryAt: entryAt,
+      hash,
+      hashControl: deps.signingKey.keyVersion,
+      qrCode,
+      partySnapshot: {
+        name: party.name,
+        taxId: party.taxId,
+        country: party.country,
+        address: party.address,
+        postalCode: party.postalCode,
+        city: party.city,
+      },
+      updatedAt: now,
+    })
+    .where(eq(billingDocuments.id, id));
+  await tx
+    .update(billingSeries)
+    .set({
+      nextNumber: number + 1,
+      lastHash: hash,
+      lastDocumentDate: document.documentDate,
+      lastSystemEntryAt: entryAt,
+    })
+    .where(eq(billingSeries.id, series.id));
+  await notifyOrganization(tx, organizationId, 'BILLING_DOCUMENT_CREATED', {
+    DocumentId: id,
+    Number: documentNumber,
+    OrganizationId: organizationId,
+  });
+}
+
+/** The QR code's tax regions (I, J, K) from the lines: bases and VAT by tax code, per region. */
+function qrRegions(lines: readonly LineRow[]): AtQrTaxRegion[] {
+  const regions = new Map<string, AtQrTaxRegion>();
+  const groups = new Map<string, { region: string; taxCode: string; base: number; rate: number }>();
+  for (const line of lines) {
+    const key = `${line.taxRegion}|${line.taxCode}`;
+    const group = groups.get(key) ?? {
+      region: line.taxRegion,
+      taxCode: line.taxCode,
+      base: 0,
+      rate: line.vatBasisPoints,
+    };
+    group.base += line.net;
+    groups.set(key, group);
+  }
+  const add = (region: AtQrTaxRegion, field: keyof AtQrTaxRegion, cents: number) => {
+    (region as unknown as Record<string, number>)[field] =
+      ((region[field] as number | undefined) ?? 0) + cents;
+  };
+  for (const group of groups.values()) {
+    const region = regions.get(group.region) ?? { region: group.region };
+    regions.set(group.region, region);
+    const vat = percentOf(group.base, group.rate);
+    if (group.taxCode === 'ISE') add(region, 'exemptBase', group.base);
+    if (group.taxCode === 'RED') {
+      add(region, 'reducedBase', group.base);
+      add(region, 'reducedVat', vat);
+    }
+    if (group.taxCode === 'INT') {
+      add(region, 'intermediateBase', group.base);
+      add(region, 'intermediateVat', vat);
+    }
+    if (group.taxCode === 'NOR') {
+      add(region, 'normalBase', group.base);
+      add(region, 'normalVat', vat);
+    }
+  }
+  return [...regions.values()];
+}
+
+export async function createDocument(
+  deps: DocumentsDeps,
+  tx: Db,
+  organizationId: string,
+  userId: string,
+  body: ContractBody<typeof createDocumentContract>,
+): Promise<BillingDocument> {
+  const id = await writeDraft(tx, organizationId, null, body, userId);
+  if (body.issue) await issueInTransaction(deps, tx, organizationId, id);
+  return getDocument(tx, organizationId, id);
+}
+
+export async function updateDraft(
+  db: Db,
+  organizationId: string,
+  userId: string,
+  id: string,
+  body: ContractBody<typeof updateDocumentContract>,
+): Promise<BillingDocument> {
+  return db.transaction(async (tx) => {
+    const existing = await loadDocument(tx, organizationId, id, true);
+    if (existing.state !== 'draft')
+      throw new AppError('DOCUMENT_ALREADY_ISSUED', 'An issued document never changes.');
+    await writeDraft(tx, organizationId, existing, { ...body, seriesId: existing.seriesId }, userId);
+    return getDocument(tx, organizationId, id);
+  });
+}
+
+export async function deleteDraft(db: Db, organizationId: string, id: string): Promise<{ deleted: true }> {
+  return db.transaction(async (tx) => {
+    const existing = await loadDocument(tx, organizationId, id, true);
+    if (existing.state !== 'draft')
+      throw new AppError(
+        'DOCUMENT_ALREADY_ISSUED',
+        'An issued document is never deleted: cancel it instead.',
+      );
+    await tx.delete(billingDocuments).where(eq(billingDocuments.id, id));
+    return { deleted: true as const };
+  });
+}
+
+export async function issueDocument(deps: DocumentsDeps, tx: Db, organizationId: string, id: string) {
+  await issueInTransaction(deps, tx, organizationId, id);
+  return getDocument(tx, organizationId, id);
+}
+
+export async function cancelDocument(
+  db: Db,
+  organizationId: string,
+  id: string,
+  reason: string,
+): Promise<BillingDocument> {
+  return db.transaction(async (tx) => {
+    const document = await loadDocument(tx, organizationId, id, true);
+    if (document.state !== 'issued')
+      throw new AppError('DOCUMENT_NOT_ISSUED', 'Only an issued document is cancelled; delete a draft.');
+    if (document.status === 'A')
+      throw new AppError('DOCUMENT_ALREADY_CANCELLED', 'This document is already cancelled.');
+    if (document.settled !== 0)
+      throw new AppError(
+        'DOCUMENT_HAS_PAYMENTS',
+        'This document has payments or credits: issue a credit note instead.',
+      );
+    await tx
+      .update(billingDocuments)
+      .set({ status: 'A', cancelReason: reason, cancelledAt: new Date(), updatedAt: new Date() })
+      .where(eq(billingDocuments.id, id));
+    return getDocument(tx, organizationId, id);
+  });
+}
+
+function toDocument(
+  row: DocumentRow & { party_name?: string },
+  lines: LineRow[],
+  partyName: string,
+  partyTaxId: string,
+): BillingDocument {
+  const totals = lines.length
+    ? computeDocumentTotals(
+        lines.map((line) => ({ ...line, exemptionCode: line.exemptionCode })),
+        { withholdingBasisPoints: row.withholdingBasisPoints },
+      )
+    : null;
+  return {
+    id: row.id,
+    documentType: row.documentType as BillingDocument['documentType'],
+    seriesId: row.seriesId,
+    state: row.state as BillingDocument['state'],
+    status: row.status,
+    number: row.number,
+    documentNumber: row.documentNumber,
+    atcud: row.atcud,
+    partyId: row.partyId,
+    partyName,
+    partyTaxId,
+    documentDate: row.documentDate,
+    dueDate: row.dueDate,
+    systemEntryAt: row.systemEntryAt?.toISOString() ?? null,
+    currency: row.currency.trim(),
+    lines: lines
+      .sort((a, b) => a.position - b.position)
+      .map((line) => ({
+        position: line.position,
+        productId: line.productId,
+        productCode: line.productCode,
+        description: line.description,
+        unit: line.unit,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        discountBasisPoints: line.discountBasisPoints,
+        taxRegion: line.taxRegion,
+        taxCode: line.taxCode as TaxCode,
+        vatBasisPoints: line.vatBasisPoints,
+        exemptionCode: line.exemptionCode,
+        subjectToWithholding: line.subjectToWithholding,
+        net: line.net,
+      })),
+    taxes: totals?.taxes ?? [],
+    netTotal: row.netTotal,
+    taxPayable: row.taxPayable,
+    grossTotal: row.grossTotal,
+    withholding: row.withholding,
+    payable: row.grossTotal - row.withholding,
+    settled: row.settled,
+    hash: row.hash,
+    hashCharacters: row.hash ? hashCharacters(row.hash) : null,
+    hashControl: row.hashControl,
+    qrCode: row.qrCode,
+    referenceDocumentId: row.referenceDocumentId,
+    reason: row.reason,
+    cancelReason: row.cancelReason,
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function getDocument(db: Db, organizationId: string, id: string): Promise<BillingDocument> {
+  const row = await loadDocument(db, organizationId, id);
+  const lines = await db.select().from(billingDocumentLines).where(eq(billingDocumentLines.documentId, id));
+  const snapshot = row.partySnapshot as { name: string; taxId: string } | null;
+  const party = snapshot ?? (await partyOf(db, organizationId, row.partyId));
+  return toDocument(row, lines, party.name, party.taxId);
+}
+
+/** Keyset pages, newest first: the cursor is the last row's (document date, id). */
+export async function listDocuments(
+  db: Db,
+  organizationId: string,
+  query: ContractQuery<typeof listDocumentsContract>,
+): Promise<{ items: BillingDocument[]; nextCursor: string | null }> {
+  let after: { date: string; id: string } | null = null;
+  if (query.cursor) {
+    try {
+      const [date, id] = Buffer.from(query.cursor, 'base64url').toString('utf8').split('|');
+      if (!date || !id || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^[0-9a-f-]{36}$/.test(id))
+        throw new Error('bad');
+      after = { date, id };
+    } catch {
+      throw new AppError('VALIDATION_FAILED', 'The cursor is not one this list gave.', [
+        { path: 'cursor', messageKey: 'VALIDATION.INVALID', message: 'Invalid cursor' },
+      ]);
+    }
+  }
+  const found = await db
+    .select()
+    .from(billingDocuments)
+    .where(
+      and(
+        eq(billingDocuments.organizationId, organizationId),
+        query.documentType ? eq(billingDocuments.documentType, query.documentType) : undefined,
+        query.partyId ? eq(billingDocuments.partyId, query.partyId) : undefined,
+        query.state ? eq(billingDocuments.state, query.state) : undefined,
+        query.from ? sql`${billingDocuments.documentDate} >= ${query.from}` : undefined,
+        query.to ? sql`${billingDocuments.documentDate} <= ${query.to}` : undefined,
+        after
+          ? or(
+              lt(billingDocuments.documentDate, after.date),
+              and(eq(billingDocuments.documentDate, after.date), lt(billingDocuments.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(billingDocuments.documentDate), desc(billingDocuments.id))
+    .limit(query.limit + 1);
+  const page = found.slice(0, query.limit);
+  const ids = page.map((row) => row.id);
+  const lines = ids.length
+    ? await db.select().from(billingDocumentLines).where(sql`${billingDocumentLines.documentId} IN ${ids}`)
+    : [];
+  const partyNames = ids.length
+    ? await rows<{ id: string; name: string; tax_id: string }>(
+        db,
+        sql`SELECT id, name, tax_id FROM billing_parties WHERE organization_id = ${organizationId}
+            AND id IN ${[...new Set(page.map((row) => row.partyId))]}`,
+      )
+    : [];
+  const parties = new Map(partyNames.map((party) => [party.id, party]));
+  const items = page.map((row) => {
+    const snapshot = row.partySnapshot as { name: string; taxId: string } | null;
+    const party = parties.get(row.partyId);
+    return toDocument(
+      row,
+      lines.filter((line) => line.documentId === row.id),
+      snapshot?.name ?? party?.name ?? '',
+      snapshot?.taxId ?? party?.tax_id ?? '',
+    );
+  });
+  const last = page.at(-1);
+  const nextCursor =
+    found.length > query.limit && last
+      ? Buffer.from(`${last.documentDate}|${last.id}`).toString('base64url')
+      : null;
+  return { items, nextCursor };
+}

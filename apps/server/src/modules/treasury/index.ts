@@ -1,0 +1,31 @@
+/**
+ * The treasury module's surface for other modules (billing, accounting, bank-connection sync, the demo
+ * seed): import from here, not from the files behind it.
+ */
+export {
+  accountFilter,
+  type TreasuryViewer,
+  VIEW_POLICY_FLAG,
+  visibleAccountIds,
+} from './accounts/account-scope.ts';
+export {
+  assertAccountOpen,
+  findAccount,
+  findAccountByIban,
+  lockOpenAccount,
+  normaliseAccountIban,
+} from './accounts/accounts.service.ts';
+export { convertMinor, currencyDigits, isKnownCurrency } from './accounts/currency-conversion.ts';
+export { ensureDefaultCategories, requireCategory } from './categories/categories.service.ts';
+export { DEFAULT_CATEGORIES, defaultCategoriesFor } from './categories/default-categories.ts';
+export {
+  accountBalance,
+  type InsertEntriesInput,
+  insertEntries,
+  type LockedAccount,
+  lockAccount,
+  normaliseText,
+  onTransactionsCreated,
+  recomputeRunningBalances,
+  type TransactionsCreatedHook,
+} from './transactions/ingest.ts';
