@@ -19,7 +19,7 @@ test.describe('accounts and wallets on desktop (issue 11)', () => {
     await wallets.field('TREASURY.ACCOUNT.NAME').fill('Conta CGD');
     await wallets.field('TREASURY.ACCOUNT.INSTITUTION').fill('Caixa Geral de Depósitos');
     await wallets.field('TREASURY.ACCOUNT.IBAN').fill('PT50 0035 0123 0001 2345 6781 9');
-    await wallets.field('TREASURY.ACCOUNT.OPENING_BALANCE').fill('1.234,567');
+    await wallets.field('TREASURY.ACCOUNT.OPENING_BALANCE').fill('3.14159');
     await wallets.button('TREASURY.ACCOUNT.SAVE').click();
     await expect(wallets.accountDialog).toContainText(t('gb', 'TREASURY.ACCOUNT.IBAN_INVALID'));
     await expect(wallets.accountDialog).toContainText(t('gb', 'TREASURY.ACCOUNT.AMOUNT_INVALID'));

@@ -1,7 +1,8 @@
 import type { Connection } from '@fluxo/domain/connections/contracts';
-import { Badge, Card, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useFormatDate } from '../../../lib/format/money.ts';
 import { KEYBOARD_SCROLL } from './keyboard-scroll.ts';
 
 const STATUS_COLORS: Record<string, string> = {
@@ -14,12 +15,43 @@ const STATUS_COLORS: Record<string, string> = {
   created: 'gray',
 };
 
+const statusKey = (status: string) =>
+  status === 'consent_expired'
+    ? 'TREASURY.CONNECTIONS.STATUS_CONSENT_EXPIRED'
+    : `CONNECTIONS.STATUS.${status.toUpperCase()}`;
+
 function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   return (
     <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="dot">
-      {t(`CONNECTIONS.STATUS.${status.toUpperCase()}`)}
+      {t(statusKey(status))}
     </Badge>
+  );
+}
+
+/** Until when the bank consent holds, and "Renew" when it has ended or soon will. */
+function Consent({ connection, onRenew }: { connection: Connection; onRenew?: (id: string) => void }) {
+  const { t } = useTranslation();
+  const date = useFormatDate();
+  const due = connection.consentExpiringSoon || connection.status === 'consent_expired';
+  return (
+    <Group gap="xs" wrap="wrap">
+      {connection.consentExpiresAt && (
+        <Text size="sm">
+          {t('TREASURY.CONNECTIONS.CONSENT_UNTIL', { date: date(connection.consentExpiresAt) })}
+        </Text>
+      )}
+      {due && onRenew && (
+        <Button
+          size="compact-xs"
+          variant="default"
+          onClick={() => onRenew(connection.id)}
+          aria-label={t('TREASURY.CONNECTIONS.RENEW_LABEL', { name: connection.name })}
+        >
+          {t('TREASURY.CONNECTIONS.RENEW')}
+        </Button>
+      )}
+    </Group>
   );
 }
 
@@ -27,9 +59,12 @@ function StatusBadge({ status }: { status: string }) {
 export function ConnectionsSection({
   connections,
   compact = false,
+  onRenew,
 }: {
   connections: Connection[];
   compact?: boolean;
+  /** Given when the member may renew consents (treasury.cash CREATE). */
+  onRenew?: (id: string) => void;
 }) {
   const { t } = useTranslation();
   if (connections.length === 0) return null;
@@ -60,6 +95,7 @@ export function ConnectionsSection({
                 </Stack>
                 <StatusBadge status={connection.status} />
               </Group>
+              <Consent connection={connection} onRenew={onRenew} />
             </List.Item>
           ))}
         </List>
@@ -71,6 +107,7 @@ export function ConnectionsSection({
                 <Table.Th>{t('CONNECTIONS.LIST.NAME')}</Table.Th>
                 <Table.Th>{t('CONNECTIONS.LIST.INSTITUTION')}</Table.Th>
                 <Table.Th>{t('CONNECTIONS.LIST.STATUS')}</Table.Th>
+                <Table.Th>{t('TREASURY.CONNECTIONS.CONSENT')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -80,6 +117,9 @@ export function ConnectionsSection({
                   <Table.Td>{connection.institutionName}</Table.Td>
                   <Table.Td>
                     <StatusBadge status={connection.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Consent connection={connection} onRenew={onRenew} />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -1,13 +1,13 @@
-import { connectionOkContract, renewConnectionContract } from '@fluxo/domain/connections/contracts';
+import { renewConnectionContract } from '@fluxo/domain/connections/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { showError, showSuccess } from '../../../components/widgets/toasts.ts';
 import { apiRequest } from '../../../lib/api/client.ts';
 import { errorMessageKeyOf } from '../../../lib/api/errors.ts';
 import { realtimeQueryKeys } from '../../../lib/realtime/query-keys.ts';
 import { connectionsKeys } from '../../connections/api/get-connection-eligibility.ts';
+import { useConsentReturn } from '../../connections/hooks/use-consent-return.ts';
 
 /** The bank's consent page: the browser leaves Fluxo and comes back to /treasury/wallets?connection=<id>. */
 export function goToBank(url: string): void {
@@ -16,55 +16,19 @@ export function goToBank(url: string): void {
 
 /**
  * The redirect consent of a bank connection: "Renew" asks the server for a new consent and goes to the
- * bank; back at /treasury/wallets?connection=<id>, POST /connections/{id}/ok checks the consent and
- * discovers the accounts, once, and the parameter leaves the address.
+ * bank; back at /treasury/wallets?connection=<id>, the connections part's useConsentReturn confirms it
+ * (POST /connections/{id}/ok, once) and the accounts it found are read again.
  */
 export function useConnectionConsent() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const returning = params.get('connection');
-  const handled = useRef<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const returned = useConsentReturn();
 
   const refreshAll = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: realtimeQueryKeys.accounts }),
       queryClient.invalidateQueries({ queryKey: connectionsKeys.all }),
     ]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per returning connection id
-  useEffect(() => {
-    if (!returning || handled.current === returning) return;
-    handled.current = returning;
-    setConfirming(true);
-    // What the bank's redirect carried back (`code`, or `error`) goes on to the server as it came.
-    const code = params.get('code') ?? undefined;
-    const error = params.get('error') ?? undefined;
-    apiRequest(connectionOkContract, {
-      params: { id: returning },
-      body: code || error ? { code, error } : null,
-      appErrorHandling: false,
-    })
-      .then(async (answer) => {
-        showSuccess({
-          message: t('TREASURY.WALLETS.CONNECTED', { name: answer.connection.name, count: answer.created }),
-        });
-        await refreshAll();
-      })
-      .catch((error: unknown) => showError({ message: t(errorMessageKeyOf(error)) }))
-      .finally(() => {
-        setConfirming(false);
-        setParams(
-          (current) => {
-            const next = new URLSearchParams(current);
-            for (const name of ['connection', 'code', 'error', 'state']) next.delete(name);
-            return next;
-          },
-          { replace: true },
-        );
-      });
-  }, [returning]);
 
   async function renew(connectionId: string): Promise<void> {
     try {
@@ -83,5 +47,11 @@ export function useConnectionConsent() {
     }
   }
 
-  return { renew, confirming };
+  // Accounts found at the bank appear in the lists once the return is confirmed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per confirmed return
+  useEffect(() => {
+    if (returned.state === 'connected') void refreshAll();
+  }, [returned.state]);
+
+  return { renew, returned };
 }

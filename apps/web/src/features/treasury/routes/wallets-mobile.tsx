@@ -8,6 +8,7 @@ import { AccountFormModal } from '../components/account-form-modal.tsx';
 import { KIND_ICONS } from '../components/account-kinds.ts';
 import { groupByKind } from '../components/accounts-section.tsx';
 import { ConnectionsSection } from '../components/connections-section.tsx';
+import { ConsentReturnAlert } from '../components/consent-return-alert.tsx';
 import { ImportWizard } from '../components/import-wizard.tsx';
 import { LazyBalanceChart } from '../components/lazy-balance-chart.tsx';
 import { AccountCard } from '../components/mobile/account-card.tsx';
@@ -62,6 +63,7 @@ export function MobileWalletsRoute() {
         </Button>
       </SimpleGrid>
 
+      <ConsentReturnAlert result={page.consent.returned} />
       {accounts.isError ? (
         <ErrorAlert error={accounts.error} />
       ) : accounts.isPending ? (
@@ -87,7 +89,11 @@ export function MobileWalletsRoute() {
             );
           })}
           {list.length === 0 && page.connections.length === 0 && <WalletsEmptyState />}
-          <ConnectionsSection connections={page.connections} compact />
+          <ConnectionsSection
+            connections={page.connections}
+            compact
+            onRenew={can.createAccount ? (id) => void page.consent.renew(id) : undefined}
+          />
           <Switch
             label={t('TREASURY.WALLETS.SHOW_ARCHIVED')}
             checked={page.showArchived}

@@ -8,6 +8,7 @@ import { AddConnectionModal } from '../../connections/components/add-connection-
 import { AccountFormModal } from '../components/account-form-modal.tsx';
 import { AccountsSection } from '../components/accounts-section.tsx';
 import { ConnectionsSection } from '../components/connections-section.tsx';
+import { ConsentReturnAlert } from '../components/consent-return-alert.tsx';
 import { ImportWizard } from '../components/import-wizard.tsx';
 import { LazyBalanceChart } from '../components/lazy-balance-chart.tsx';
 import { TotalsCard } from '../components/totals-card.tsx';
@@ -71,6 +72,7 @@ export function WalletsRoute() {
         </Group>
       </Group>
 
+      <ConsentReturnAlert result={page.consent.returned} />
       {accounts.isError ? (
         <ErrorAlert error={accounts.error} />
       ) : accounts.isPending ? (
@@ -89,7 +91,10 @@ export function WalletsRoute() {
           )}
           {list.length > 0 && <AccountsSection accounts={list} handlers={page.handlers} can={can} />}
           {list.length === 0 && page.connections.length === 0 && <WalletsEmptyState />}
-          <ConnectionsSection connections={page.connections} />
+          <ConnectionsSection
+            connections={page.connections}
+            onRenew={can.createAccount ? (id) => void page.consent.renew(id) : undefined}
+          />
         </Stack>
       )}
 
