@@ -64,15 +64,22 @@ describe('findInputProblem', () => {
     });
   });
 
+  const nest = (depth: number) => {
+    let value: unknown = 1;
+    for (let i = 0; i < depth; i++) value = [value];
+    return value;
+  };
+
   it('refuses nesting past the ceiling without recursing (100,000 levels do not exhaust the stack)', () => {
-    const nest = (depth: number) => {
-      let value: unknown = 1;
-      for (let i = 0; i < depth; i++) value = [value];
-      return value;
-    };
     expect(findInputProblem(nest(INPUT_LIMITS.maxDepth), 'body')).toBeNull();
     expect(findInputProblem(nest(INPUT_LIMITS.maxDepth + 1), 'body')?.code).toBe('NESTING_TOO_DEEP');
     expect(findInputProblem(nest(100_000), 'body')?.code).toBe('NESTING_TOO_DEEP');
+  });
+
+  it('leaves raw bodies to their route: a Buffer, and the request stream of an upload', () => {
+    const stream = Object.assign(new PassThrough(), { socket: nest(INPUT_LIMITS.maxDepth + 5) });
+    expect(findInputProblem(stream, 'body')).toBeNull();
+    expect(findInputProblem(Buffer.from('\u0000'), 'body')).toBeNull();
   });
 });
 

@@ -42,6 +42,14 @@ function stringProblem(value: string, path: string): InputProblem | null {
 }
 
 /**
+ * A raw body: a Buffer, or the request stream a route reads itself (statement uploads spooled to disk).
+ * A real HTTP request stream holds its socket and server, far deeper than any ceiling: never walked.
+ */
+function isRawBody(value: object): boolean {
+  return Buffer.isBuffer(value) || value instanceof Readable;
+}
+
+/**
  * The first thing in `value` no route may receive: a NUL character or an unpaired surrogate in a
  * string or a key, a string above the length ceiling, a number that is not a safe integer's size,
  * or nesting deeper than the ceiling. Iterative, so a hostile depth cannot exhaust the stack.
@@ -59,14 +67,7 @@ export function findInputProblem(value: unknown, root: string): InputProblem | n
         return { code: 'VALUE_TOO_LARGE', path: item.path, message: 'The number is too large.' };
     } else if (typeof current === 'bigint') {
       return { code: 'VALUE_TOO_LARGE', path: item.path, message: 'The number is too large.' };
-    } else if (
-      current !== null &&
-      typeof current === 'object' &&
-      !Buffer.isBuffer(current) &&
-      // A raw body handed on unread (statement imports): the request stream, whose socket refers back
-      // to it, not data to walk.
-      !(current instanceof Readable)
-    ) {
+    } else if (current !== null && typeof current === 'object' && !isRawBody(current)) {
       const depth = item.depth + 1;
       if (depth > INPUT_LIMITS.maxDepth)
         return {

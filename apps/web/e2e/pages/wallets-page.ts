@@ -18,12 +18,14 @@ export class WalletsPage {
     return this.page.getByRole('dialog', { name: t(this.language, 'CONNECTIONS.ADD.TITLE') });
   }
 
+  /** The bank connections: a table on desktop, a list on a phone. */
   get table(): Locator {
-    return this.page.getByRole('table', { name: t(this.language, 'CONNECTIONS.LIST.TITLE') });
+    const name = t(this.language, 'CONNECTIONS.LIST.TITLE');
+    return this.page.getByRole('table', { name }).or(this.page.getByRole('list', { name }));
   }
 
   row(name: string): Locator {
-    return this.table.getByRole('row').filter({ hasText: name });
+    return this.table.getByRole('row').or(this.table.getByRole('listitem')).filter({ hasText: name });
   }
 
   async expectStatus(name: string, statusKey: string): Promise<void> {

@@ -55,8 +55,12 @@ const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
     (m) => m.SubscriptionsRoute,
   ),
   [paths.app.treasury.wallets.path]: screen(
-    () => import('../features/connections/routes/wallets.tsx'),
+    () => import('../features/treasury/routes/wallets.tsx'),
     (m) => m.WalletsRoute,
+  ),
+  [paths.app.treasury.pos.path]: screen(
+    () => import('../features/treasury/routes/pos.tsx'),
+    (m) => m.PosRoute,
   ),
   [paths.app.settings.security.path]: screen(
     () => import('../features/two-factor/routes/security.tsx'),
@@ -73,6 +77,14 @@ const MOBILE_FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
   [paths.app.treasury.inOut.path]: screen(
     () => import('../features/treasury/routes/in-out-mobile.tsx'),
     (m) => m.MobileInOutRoute,
+  ),
+  [paths.app.treasury.wallets.path]: screen(
+    () => import('../features/treasury/routes/wallets-mobile.tsx'),
+    (m) => m.MobileWalletsRoute,
+  ),
+  [paths.app.treasury.pos.path]: screen(
+    () => import('../features/treasury/routes/pos-mobile.tsx'),
+    (m) => m.MobilePosRoute,
   ),
 };
 

@@ -8,6 +8,7 @@ import {
 } from '@fluxo/domain/realtime/events';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { uploadStatusOf, watchUpload } from '../../features/treasury/upload-status.ts';
 import { handleRealtimeMessage, type RealtimeContext } from './handlers.ts';
 
 const ORG = 'org-1';
@@ -81,7 +82,10 @@ const CASES: { [T in RealtimeEventType]: Case<T> } = {
     check: invalidates(['connections'], ['accounts']),
   },
   VAULT_CONNECTIONS_REFRESHED: { data: {}, check: invalidates(['connections']) },
-  VAULT_CONNECTION_CREATED: { data: { ConnectionId: 'c' }, check: invalidates(['connections']) },
+  VAULT_CONNECTION_CREATED: {
+    data: { ConnectionId: 'c' },
+    check: invalidates(['connections'], ['accounts']),
+  },
   REAL_ESTATE_TOTAL_DOCUMENTS_UPDATED: {
     data: { RealEstateId: 'r', Total: 2 },
     check: invalidates(['real-estate']),
@@ -131,7 +135,10 @@ const CASES: { [T in RealtimeEventType]: Case<T> } = {
     data: { AccountId: 'a', Status: 'ok' },
     check: invalidates(['accounts'], ['connections']),
   },
-  UPDATE_WALLET_STATUS: { data: { WalletId: 'w', Status: 'ok' }, check: invalidates(['wallets']) },
+  UPDATE_WALLET_STATUS: {
+    data: { WalletId: 'w', Status: 'ok' },
+    check: invalidates(['wallets'], ['accounts']),
+  },
   UPDATE_TRANSACTION_DOCUMENTS_TOTAL: {
     data: { TransactionId: 't', Total: 1 },
     check: invalidates(['transactions']),
@@ -160,7 +167,7 @@ const CASES: { [T in RealtimeEventType]: Case<T> } = {
           ExtraData: expect.objectContaining({ Timeout: 120 }),
         }),
       );
-      invalidates(['connections'])(h);
+      invalidates(['connections'], ['accounts'])(h);
     },
   },
   UPDATE_ADDON_STATUS: {
@@ -195,6 +202,8 @@ const CASES: { [T in RealtimeEventType]: Case<T> } = {
     check: (h) => {
       invalidates(['uploads'], ['documents'])(h);
       expect(h.context.toast).toHaveBeenCalledOnce();
+      // The import wizard's progress bar reads the status.
+      expect(uploadStatusOf('f')?.status).toBe('done');
     },
   },
   ORGANIZATION_USER_ADDED: {
@@ -243,5 +252,24 @@ describe('real-time handlers', () => {
     } as RealtimeMessage;
     await handleRealtimeMessage(message, h.context);
     check(h);
+  });
+});
+
+describe('upload progress', () => {
+  it('a watched upload updates the wizard without a toast', async () => {
+    const h = harness();
+    const unwatch = watchUpload('w-1');
+    await handleRealtimeMessage(
+      {
+        messageId: 'm-upload',
+        type: 'UPDATE_UPLOAD_FILE_STATUS',
+        data: { FileId: 'w-1', Status: 'saving', Percent: 40, FileName: 'statement.xml' },
+        createdAt: new Date().toISOString(),
+      } as RealtimeMessage,
+      h.context,
+    );
+    unwatch();
+    expect(uploadStatusOf('w-1')).toEqual({ status: 'saving', percent: 40 });
+    expect(h.context.toast).not.toHaveBeenCalled();
   });
 });

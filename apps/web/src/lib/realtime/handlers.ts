@@ -11,6 +11,7 @@ import { connectionsKeys } from '../../features/connections/api/get-connection-e
 import { featureFlagsKeys } from '../../features/home/api/get-feature-flags.ts';
 import { organizationsKeys } from '../../features/organizations/api/get-organizations.ts';
 import { subscriptionKeys } from '../../features/subscriptions/api/get-subscription.ts';
+import { isWatchedUpload, publishUploadStatus } from '../../features/treasury/upload-status.ts';
 import { realtimeQueryKeys as keys } from './query-keys.ts';
 
 export type ToastKind = 'info' | 'success' | 'warning' | 'error';
@@ -73,7 +74,7 @@ export const realtimeHandlers: RealtimeHandlers = {
   CLIENT_UPDATED: (_, c) => invalidate(c, keys.clients, organizationsKeys.all),
   VAULT_CONNECTION_REFRESHED: (_, c) => invalidate(c, connectionsKeys.all, keys.accounts),
   VAULT_CONNECTIONS_REFRESHED: (_, c) => invalidate(c, connectionsKeys.all, keys.accounts),
-  VAULT_CONNECTION_CREATED: (_, c) => invalidate(c, connectionsKeys.all),
+  VAULT_CONNECTION_CREATED: (_, c) => invalidate(c, connectionsKeys.all, keys.accounts),
   REAL_ESTATE_TOTAL_DOCUMENTS_UPDATED: (_, c) => invalidate(c, keys.realEstate),
   BILLING_PRODUCT_CREATED: (_, c) => invalidate(c, keys.billingProducts),
   BILLING_DOCUMENT_CREATED: async (data, c) => {
@@ -116,13 +117,13 @@ export const realtimeHandlers: RealtimeHandlers = {
       ),
     ),
   UPDATE_ACCOUNT_STATUS: (_, c) => invalidate(c, keys.accounts, connectionsKeys.all),
-  UPDATE_WALLET_STATUS: (_, c) => invalidate(c, keys.wallets),
+  UPDATE_WALLET_STATUS: (_, c) => invalidate(c, keys.wallets, keys.accounts),
   UPDATE_TRANSACTION_DOCUMENTS_TOTAL: (_, c) => invalidate(c, keys.transactions),
   UPDATE_OPERATION_DOCUMENTS_TOTAL: (_, c) => invalidate(c, keys.operations),
   GET_ACCOUNTS_RETRY: (_, c) => invalidate(c, keys.accounts, connectionsKeys.all),
   CONNECTION_STATUS_CHANGED: async (data, c) => {
     c.connectionStatusChanged(data);
-    await invalidate(c, connectionsKeys.all);
+    await invalidate(c, connectionsKeys.all, keys.accounts);
   },
   UPDATE_ADDON_STATUS: (_, c) => invalidate(c, addonKeys.all, subscriptionKeys.all, organizationsKeys.all),
   SUBSCRIPTION_UNLOCKED: async (_, c) => {
@@ -139,7 +140,9 @@ export const realtimeHandlers: RealtimeHandlers = {
     c.leaveLocked();
   },
   UPDATE_UPLOAD_FILE_STATUS: async (data, c) => {
-    if (data.FileName)
+    publishUploadStatus(data.FileId, data.Status, data.Percent);
+    // An upload the import wizard is showing has its own progress bar: no toast on top of it.
+    if (data.FileName && !isWatchedUpload(data.FileId))
       c.toast('info', 'REALTIME.TOASTS.UPLOAD_FILE_STATUS', { name: data.FileName, status: data.Status });
     await invalidate(c, keys.uploads, keys.documents);
   },

@@ -1,0 +1,13 @@
+import { posSettlementJourney } from '../support/pos-journey.ts';
+import { test } from '../support/test.ts';
+
+test.describe('point of sale on a phone (issue 11)', () => {
+  test.skip(({ isMobile }) => !isMobile, 'the desktop has its own journeys');
+
+  test('add a batch in a sheet, see its totals, and its settlement matched, unmatched and matched again', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await posSettlementJourney(page, request, testInfo);
+  });
+});
