@@ -158,7 +158,7 @@ describe('JWT key rotation (database key ring)', () => {
     const names = (await db.select({ name: serverSecrets.name }).from(serverSecrets))
       .map((r) => r.name)
       .sort();
-    expect(names).toEqual(['jwt_keys', 'password_keys', 'vapid']);
+    expect(names).toEqual(['billing_signing_key', 'jwt_keys', 'password_keys', 'vapid']);
 
     const token = await t.signin('demo@fluxo.example');
     const { exp, iat, jti, ...claims } = decodeClaims(token);
@@ -215,7 +215,7 @@ describe('SECRETS_KEY: stored secrets encrypted at rest', () => {
     const { db } = t.database;
     const stored = async () => db.select().from(serverSecrets);
     const rows = await stored();
-    expect(rows.map((r) => r.name).sort()).toEqual(['jwt_keys', 'password_keys', 'vapid']);
+    expect(rows.map((r) => r.name).sort()).toEqual(['billing_signing_key', 'jwt_keys', 'password_keys', 'vapid']);
     const signing = t.secrets.signingKey();
     const clearTexts = [
       Buffer.from(signing.secret).toString('utf8'),
@@ -230,7 +230,7 @@ describe('SECRETS_KEY: stored secrets encrypted at rest', () => {
 
     const rotated = loadConfig({ SECRETS_KEY: KEY_2, SECRETS_KEY_PREVIOUS: KEY_1 } as NodeJS.ProcessEnv);
     const rotation = await rotateSecretsKey(db, rotated);
-    expect(rotation.resealed).toBe(3);
+    expect(rotation.resealed).toBe(4);
     const after = await stored();
     for (const row of after) {
       expect(row.value.startsWith(`${SEALED_PREFIX}${rotation.current}:`)).toBe(true);
