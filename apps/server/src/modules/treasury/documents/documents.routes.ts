@@ -14,6 +14,10 @@ import { viewerOf } from '../rules/treasury-viewer.ts';
 import type { TreasuryDeps } from '../treasury.routes.ts';
 import { contentDisposition } from './content-disposition.ts';
 import * as documents from './documents.service.ts';
+import { sweepOrphanFiles } from './sweep-orphan-files.ts';
+
+/** How often each instance removes the files of movements deleted with their documents. */
+const ORPHAN_SWEEP_MS = 6 * 3600 * 1000;
 
 const digitalDocs = (flag: number): Access => ({
   kind: 'org',
@@ -46,6 +50,17 @@ function fileNameHeader(value: string | string[] | undefined): string {
 
 export function documentsRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
   const service = { db: deps.db, dataDir: deps.config.dataDir };
+  // A movement deleted (or its account) takes its document rows by cascade, not its files: swept here,
+  // alongside the job poller (off when JOBS_POLL_MS is 0, as in the tests).
+  if (deps.config.billing.jobsPollMs > 0) {
+    const timer = setInterval(() => {
+      sweepOrphanFiles(deps.db, deps.config.dataDir).catch((error) =>
+        app.log.error({ err: error }, 'sweeping orphan document files failed'),
+      );
+    }, ORPHAN_SWEEP_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 
   addRoute(
     app,

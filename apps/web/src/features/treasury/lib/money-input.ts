@@ -5,7 +5,8 @@
  * is string arithmetic, so 0.1 + 0.2 never happens to a euro.
  */
 const AMOUNT = /^(-)?(\d+)(?:[.,](\d{1,2}))?$/;
-const GROUPED = /^(-)?(\d{1,3}(?:([.,\s\u00a0\u202f])\d{3})+)(?:([.,])(\d{1,2}))?$/;
+// One grouping mark throughout (\3): "1.234,567" mixes two and is refused, not read as 1234567.
+const GROUPED = /^(-)?(\d{1,3}([.,\s\u00a0\u202f])\d{3}(?:\3\d{3})*)(?:([.,])(\d{1,2}))?$/;
 
 /** Minor units (cents) of a typed amount, or null when it is not an amount. */
 export function parseMoneyInput(text: string, minorDigits = 2): number | null {
