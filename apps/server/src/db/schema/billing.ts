@@ -11,24 +11,17 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { organizations, users } from './core.ts';
+import { at, money, organizationId as orgId } from './columns.ts';
+import { users } from './core.ts';
 import { treasuryMerchants } from './treasury.ts';
 
 // Billing: the organization's customers and suppliers, products, document series and the sales
 // documents issued under them. Amounts are integer cents of the document's currency (bigint); unit
 // prices carry 4 decimals (× 10,000) and quantities 3 (× 1,000). Issued documents are never updated
 // except for their status (cancellation) and payment state — the hash chain would break otherwise.
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
-const money = (name: string) => bigint(name, { mode: 'number' });
-const orgId = () =>
-  uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' });
 
 /** A customer, a supplier, or both. */
 export const billingParties = pgTable(

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   boolean,
   char,
@@ -12,23 +11,16 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { at, money, organizationId as orgId } from './columns.ts';
 import { bankConnections } from './connections.ts';
-import { organizations, users } from './core.ts';
+import { users } from './core.ts';
 
 // Treasury: the organization's money accounts and every movement on them. Billing, accounting,
 // budget and cash flow read these tables, so amounts are signed integer minor units (bigint, never a
 // float), dates are calendar dates (booking and value), and every row carries organization_id.
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
-const money = (name: string) => bigint(name, { mode: 'number' });
-const orgId = () =>
-  uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' });
 
 /** A bank account, cash wallet, card account or POS terminal of an organization. */
 export const treasuryAccounts = pgTable(
