@@ -25,7 +25,7 @@ async function freshUser(request: Parameters<typeof createActiveUser>[0], prefix
 test('sign-in guard: a visitor confirms the idle-session dialog, signs in and gets the page', async ({
   page,
 }, testInfo) => {
-  const wanted = devicePath(testInfo, '/treasury/in-out');
+  const wanted = devicePath(testInfo, '/treasury/wallets');
   await page.goto(wanted);
   const idle = new IdleSessionDialog(page);
   await expect(idle.dialog).toBeVisible();
@@ -35,7 +35,7 @@ test('sign-in guard: a visitor confirms the idle-session dialog, signs in and ge
   expect(await page.evaluate(() => localStorage.getItem('redirectUrl'))).toBe(wanted);
 
   await new SignInPage(page).signIn('cash@fluxo.example', 'fluxo-demo');
-  await expect(page).toHaveURL(urlOf(testInfo, '/treasury/in-out'));
+  await expect(page).toHaveURL(urlOf(testInfo, '/treasury/wallets'));
   expect(await page.evaluate(() => localStorage.getItem('redirectUrl'))).toBeNull();
 });
 
@@ -66,7 +66,7 @@ test('treasury: a POS-only user is sent to the POS wallet', async ({ page }, tes
   await signInAs(page, 'pos@fluxo.example');
   await page.goto(devicePath(testInfo, '/treasury/wallets'));
   await expect(page).toHaveURL(urlOf(testInfo, '/treasury/wallets/pos'));
-  await page.goto(devicePath(testInfo, '/treasury/in-out'));
+  await page.goto(devicePath(testInfo, '/treasury/wallets'));
   await expect(page).toHaveURL(urlOf(testInfo, '/treasury/wallets/pos'));
 });
 
@@ -74,8 +74,8 @@ test('treasury: a cash-only user is sent away from the POS wallet', async ({ pag
   await signInAs(page, 'cash@fluxo.example');
   await page.goto(devicePath(testInfo, '/treasury/wallets/pos'));
   await expect(page).toHaveURL(urlOf(testInfo, '/treasury/wallets'));
-  await page.goto(devicePath(testInfo, '/treasury/in-out'));
-  await expect(page).toHaveURL(urlOf(testInfo, '/treasury/in-out'));
+  await page.goto(devicePath(testInfo, '/treasury/wallets'));
+  await expect(page).toHaveURL(urlOf(testInfo, '/treasury/wallets'));
 });
 
 test('treasury: without cash or POS the page is unauthorized', async ({ page, request }, testInfo) => {

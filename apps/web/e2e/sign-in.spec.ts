@@ -51,13 +51,13 @@ test.describe('in a Portuguese browser', () => {
 
 test('a page asked for while signed out opens after signing in', async ({ page }, testInfo) => {
   // On a phone the page asked for is the /m one (a desktop URL would send a visitor to /m/auth).
-  const wanted = devicePath(testInfo, '/treasury/in-out');
+  const wanted = devicePath(testInfo, '/treasury/wallets');
   await page.goto(wanted);
   await new IdleSessionDialog(page).confirm.click();
   await expect(page).toHaveURL(urlOf(testInfo, `/auth/signin?redirect_url=${encodeURIComponent(wanted)}`));
   await new SignInPage(page).signIn('cash@fluxo.example', DEMO_PASSWORD);
-  await expect(page).toHaveURL(urlOf(testInfo, '/treasury/in-out'));
-  await expect(page.getByRole('heading', { level: 1, name: t('pt', 'MENU.TREASURY.INOUT') })).toBeVisible();
+  await expect(page).toHaveURL(urlOf(testInfo, '/treasury/wallets'));
+  await expect(page.getByRole('heading', { level: 1, name: t('pt', 'MENU.TREASURY.WALLETS') })).toBeVisible();
 
   await new AppShell(page, 'pt').signOut('Carla Tesouraria');
   await expect(page).toHaveURL(urlOf(testInfo, '/auth/signin'));

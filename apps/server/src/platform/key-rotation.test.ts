@@ -215,7 +215,12 @@ describe('SECRETS_KEY: stored secrets encrypted at rest', () => {
     const { db } = t.database;
     const stored = async () => db.select().from(serverSecrets);
     const rows = await stored();
-    expect(rows.map((r) => r.name).sort()).toEqual(['billing_signing_key', 'jwt_keys', 'password_keys', 'vapid']);
+    expect(rows.map((r) => r.name).sort()).toEqual([
+      'billing_signing_key',
+      'jwt_keys',
+      'password_keys',
+      'vapid',
+    ]);
     const signing = t.secrets.signingKey();
     const clearTexts = [
       Buffer.from(signing.secret).toString('utf8'),

@@ -22,7 +22,21 @@ describe('parseMoneyInput', () => {
   });
 
   it('refuses what is not an amount', () => {
-    for (const text of ['', '-', 'abc', '1.234.56', '1e3', '--1', '1,2,3', '12.', '.5', 'NaN', '1.234,567', '1.234,567,89', '1 234.567,10'])
+    for (const text of [
+      '',
+      '-',
+      'abc',
+      '1.234.56',
+      '1e3',
+      '--1',
+      '1,2,3',
+      '12.',
+      '.5',
+      'NaN',
+      '1.234,567',
+      '1.234,567,89',
+      '1 234.567,10',
+    ])
       expect(parseMoneyInput(text), text).toBeNull();
   });
 

@@ -24,9 +24,14 @@ export function MobileWalletsRoute() {
 
   return (
     <Stack gap="md">
-      <Title order={1} fz={24}>
-        {t('MENU.TREASURY.WALLETS')}
-      </Title>
+      <Stack gap={4}>
+        <Title order={1} fz={24}>
+          {t('MENU.TREASURY.WALLETS')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('MODULES.TREASURY.WALLETS')}
+        </Text>
+      </Stack>
       <SimpleGrid cols={2} spacing="xs">
         {can.createAccount && (
           <>
