@@ -138,3 +138,9 @@ export async function preparedRows<T>(db: Db, name: string, query: SQL): Promise
   }
   return (await client.query<T>(text, params)).rows;
 }
+
+/** True when a query failed on a unique constraint (SQLSTATE 23505), from pg, PGlite or drizzle's wrapper. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (e: unknown) => (e && typeof e === 'object' ? (e as { code?: unknown }).code : undefined);
+  return code(error) === '23505' || code((error as { cause?: unknown } | null)?.cause) === '23505';
+}

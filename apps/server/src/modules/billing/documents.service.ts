@@ -22,7 +22,7 @@ import {
   vatRateOf,
 } from '@fluxo/domain';
 import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
-import { type Db, rows } from '../../db/client.ts';
+import { type Db, isUniqueViolation, rows } from '../../db/client.ts';
 import { billingDocumentLines, billingDocuments, billingSeries, organizations } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { notifyOrganization } from '../../realtime/notify.ts';
@@ -54,11 +54,6 @@ function toSeries(row: SeriesRow): Series {
     nextNumber: row.nextNumber,
     closed: row.closed,
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return (e.code ?? e.cause?.code) === '23505';
 }
 
 export async function listSeries(db: Db, organizationId: string): Promise<Series[]> {

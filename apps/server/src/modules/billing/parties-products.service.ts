@@ -10,7 +10,7 @@ import {
   type updateProductContract,
 } from '@fluxo/domain';
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, isUniqueViolation } from '../../db/client.ts';
 import { billingParties, billingProducts } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { notifyOrganization } from '../../realtime/notify.ts';
@@ -68,13 +68,6 @@ function checkParty(
       throw new AppError('INVALID_VAT_NUMBER', `${taxId} is not a valid tax number for ${country}.`);
   }
   if (fields.iban && !isValidIban(fields.iban)) throw new AppError('INVALID_IBAN', 'The IBAN is not valid.');
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).code ??
-    (error as { cause?: { code?: string } }).cause?.code;
-  return code === '23505';
 }
 
 export async function listParties(

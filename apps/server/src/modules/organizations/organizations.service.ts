@@ -29,7 +29,7 @@ import {
 import currencyCodes from 'currency-codes';
 import countries from 'i18n-iso-countries';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { type Db, isUniqueViolation } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { loadOrgContext, type OrgContext, type Session } from '../../platform/guard.ts';
 import { notifyOrganization, notifyUser } from '../../realtime/notify.ts';
@@ -195,11 +195,6 @@ function defaultCurrency(country: string, userCurrency: string): string {
 
 function vatTaken(): AppError {
   return new AppError('VAT_NUMBER_TAKEN', 'An organization with this VAT number already exists.');
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (e: unknown) => (e && typeof e === 'object' ? (e as { code?: unknown }).code : undefined);
-  return code(error) === '23505' || code((error as { cause?: unknown } | null)?.cause) === '23505';
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import {
   type updateMerchantContract,
 } from '@fluxo/domain';
 import type { z } from 'zod';
-import type { Db } from '../../../db/client.ts';
+import { type Db, isUniqueViolation } from '../../../db/client.ts';
 import { AppError } from '../../../platform/errors.ts';
 import * as repository from './merchants.repository.ts';
 
@@ -55,11 +55,6 @@ const nameTaken = () =>
   new AppError('NAME_TAKEN', 'A merchant of this organization already has this name.', [
     { path: 'body.name', messageKey: 'ERRORS.NAME_TAKEN', message: 'Name already used.' },
   ]);
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (e: unknown) => (e && typeof e === 'object' ? (e as { code?: unknown }).code : undefined);
-  return code(error) === '23505' || code((error as { cause?: unknown } | null)?.cause) === '23505';
-}
 
 async function checkCategory(db: Db, organizationId: string, categoryId: string | null | undefined) {
   if (!categoryId) return;
