@@ -12,7 +12,31 @@ const ZCents = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAF
 /** PT sales documents and receipts, and the working documents (quotes, pro formas). */
 export const SALES_DOCUMENT_TYPES = ['FT', 'FS', 'FR', 'NC', 'ND'] as const;
 export const WORKING_DOCUMENT_TYPES = ['OR', 'PF'] as const;
-export const DOCUMENT_TYPES = [...SALES_DOCUMENT_TYPES, ...WORKING_DOCUMENT_TYPES] as const;
+/** Receipts (SAF-T Payments): RC under the VAT cash regime, RG otherwise. Issued only by recording a payment. */
+export const RECEIPT_DOCUMENT_TYPES = ['RC', 'RG'] as const;
+export const DOCUMENT_TYPES = [
+  ...SALES_DOCUMENT_TYPES,
+  ...WORKING_DOCUMENT_TYPES,
+  ...RECEIPT_DOCUMENT_TYPES,
+] as const;
+/** SAF-T PaymentMechanism codes. */
+export const PAYMENT_METHODS = [
+  'CC',
+  'CD',
+  'CH',
+  'CI',
+  'CO',
+  'CS',
+  'DE',
+  'LC',
+  'MB',
+  'NU',
+  'OU',
+  'PR',
+  'TB',
+  'TR',
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export type BillingDocumentType = (typeof DOCUMENT_TYPES)[number];
 export const PRODUCT_TYPES = ['P', 'S', 'O', 'E', 'I'] as const;
 export const TAX_CODES = ['NOR', 'INT', 'RED', 'ISE'] as const;
@@ -225,7 +249,17 @@ export const ZBillingDocument = z.object({
   documentDate: ZIsoDate,
   dueDate: ZIsoDate.nullable(),
   systemEntryAt: z.string().nullable(),
+  taxRegion: z.string(),
   currency: z.string(),
+  /** Units of the document currency per EUR on the document date, as a decimal string ("1" for EUR). */
+  exchangeRate: z.string(),
+  /** The language the document prints in (gb, pt, es, fr). */
+  language: z.string(),
+  paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+  mbEntity: z.string().nullable(),
+  mbReference: z.string().nullable(),
+  emailedAt: z.string().nullable(),
+  scheduleId: z.string().nullable(),
   lines: z.array(ZDocumentLine),
   taxes: z.array(ZTaxLine),
   netTotal: ZCents,

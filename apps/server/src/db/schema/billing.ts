@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   char,
@@ -15,8 +16,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { at, money, organizationId as orgId } from './columns.ts';
-import { users } from './core.ts';
-import { treasuryMerchants } from './treasury.ts';
+import { organizations, users } from './core.ts';
+import { treasuryMerchants, treasuryTransactions } from './treasury.ts';
 
 // Billing: the organization's customers and suppliers, products, document series and the sales
 // documents issued under them. Amounts are integer cents of the document's currency (bigint); unit
@@ -164,6 +165,19 @@ export const billingDocuments = pgTable(
     cancelReason: text('cancel_reason'),
     cancelledAt: at('cancelled_at'),
     notes: text('notes'),
+    /** The language the document is printed in (the party's, fixed at issue): gb, pt, es, fr. */
+    language: text('language').notNull().default('pt'),
+    /** SAF-T PaymentMechanism of a receipt or a document paid at once (FR, FS): NU, TB, CC, MB… */
+    paymentMethod: text('payment_method'),
+    /** Multibanco entity and reference printed for payment, when the organization configures one. */
+    mbEntity: text('mb_entity'),
+    mbReference: text('mb_reference'),
+    /** When the document was last sent by e-mail. */
+    emailedAt: at('emailed_at'),
+    /** The recurring schedule that produced this document, if any. */
+    scheduleId: uuid('schedule_id').references((): AnyPgColumn => billingSchedules.id, {
+      onDelete: 'set null',
+    }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
@@ -207,4 +221,180 @@ export const billingDocumentLines = pgTable(
     net: money('net').notNull(),
   },
   (t) => [uniqueIndex('billing_document_lines_position_key').on(t.documentId, t.position)],
+);
+
+/** The organization's billing settings (one row per organization, created on first save). */
+export const billingSettings = pgTable('billing_settings', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  /** The Multibanco entity (5 digits) references are generated for; null: no references. */
+  multibancoEntity: text('multibanco_entity'),
+  /** A free text printed at the foot of every document (bank details, terms). */
+  documentFooter: text('document_footer'),
+  /** Days after the due date a reminder is sent automatically; null: never. */
+  reminderAfterDays: integer('reminder_after_days'),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * A supplier's document (payable): entered by hand or read from its AT QR code. Never signed by
+ * Fluxo — it is someone else's document — but kept as its issuer printed it.
+ */
+export const billingPurchases = pgTable(
+  'billing_purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: orgId(),
+    partyId: uuid('party_id')
+      .notNull()
+      .references(() => billingParties.id, { onDelete: 'restrict' }),
+    /** The supplier's document type (FT, FS, FR, NC, ND). */
+    documentType: text('document_type').notNull(),
+    /** The supplier's document number, as printed (e.g. "FT A/123"). */
+    documentNumber: text('document_number').notNull(),
+    atcud: text('atcud'),
+    documentDate: date('document_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }),
+    currency: char('currency', { length: 3 }).notNull(),
+    netTotal: money('net_total').notNull(),
+    taxPayable: money('tax_payable').notNull(),
+    grossTotal: money('gross_total').notNull(),
+    withholding: money('withholding').notNull().default(0),
+    /** VAT per region and rate: [{ taxRegion, vatBasisPoints, base, vat }] in cents. */
+    taxes: jsonb('taxes').notNull().default([]),
+    /** The AT QR string the document was read from, when it was. */
+    qrCode: text('qr_code'),
+    /** The uploaded file (photo or PDF), under DATA_DIR/files/<org>/. */
+    fileName: text('file_name'),
+    contentType: text('content_type'),
+    storageKey: text('storage_key'),
+    /** open | cancelled */
+    state: text('state').notNull().default('open'),
+    settled: money('settled').notNull().default(0),
+    notes: text('notes'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('billing_purchases_number_key').on(t.organizationId, t.partyId, t.documentNumber),
+    index('billing_purchases_list_idx').on(t.organizationId, t.documentDate, t.id),
+    check('billing_purchases_state_check', sql`${t.state} IN ('open', 'cancelled')`),
+  ],
+);
+
+/**
+ * Money received from a customer (`in`, with the receipt issued for it) or paid to a supplier (`out`),
+ * on one bank movement when it is known. One payment settles one or more documents through its
+ * allocations; a document settled by several movements has several payments.
+ */
+export const billingPayments = pgTable(
+  'billing_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: orgId(),
+    direction: text('direction').notNull(),
+    partyId: uuid('party_id')
+      .notNull()
+      .references(() => billingParties.id, { onDelete: 'restrict' }),
+    /** The receipt (RC/RG) issued for an incoming payment. */
+    receiptId: uuid('receipt_id').references(() => billingDocuments.id, { onDelete: 'restrict' }),
+    paymentDate: date('payment_date', { mode: 'string' }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    amount: money('amount').notNull(),
+    /** SAF-T PaymentMechanism: CC, CD, CH, CI, CO, CS, DE, LC, MB, NU, OU, PR, TB, TR. */
+    method: text('method').notNull(),
+    /** The bank movement that carried the money. */
+    transactionId: uuid('transaction_id').references(() => treasuryTransactions.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('billing_payments_party_idx').on(t.organizationId, t.partyId, t.paymentDate),
+    index('billing_payments_transaction_idx').on(t.organizationId, t.transactionId),
+    check('billing_payments_direction_check', sql`${t.direction} IN ('in', 'out')`),
+    check('billing_payments_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/** How much of a payment settles which sales document or purchase (exactly one of the two). */
+export const billingPaymentAllocations = pgTable(
+  'billing_payment_allocations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: orgId(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => billingPayments.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id').references(() => billingDocuments.id, { onDelete: 'restrict' }),
+    purchaseId: uuid('purchase_id').references(() => billingPurchases.id, { onDelete: 'restrict' }),
+    amount: money('amount').notNull(),
+  },
+  (t) => [
+    index('billing_payment_allocations_payment_idx').on(t.paymentId),
+    index('billing_payment_allocations_document_idx').on(t.documentId),
+    index('billing_payment_allocations_purchase_idx').on(t.purchaseId),
+    check(
+      'billing_payment_allocations_target_check',
+      sql`(${t.documentId} IS NULL) <> (${t.purchaseId} IS NULL)`,
+    ),
+    check('billing_payment_allocations_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Recurring billing: the organization bills one of its customers on a schedule (RFC 5545 RRULE).
+ * Not Fluxo's own plan subscription (modules/subscriptions) — code calls these "schedules".
+ */
+export const billingSchedules = pgTable(
+  'billing_schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: orgId(),
+    name: text('name').notNull(),
+    partyId: uuid('party_id')
+      .notNull()
+      .references(() => billingParties.id, { onDelete: 'restrict' }),
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => billingSeries.id, { onDelete: 'restrict' }),
+    documentType: text('document_type').notNull(),
+    /** RFC 5545 recurrence rule, e.g. FREQ=MONTHLY;BYMONTHDAY=1 */
+    rrule: text('rrule').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    /** The next date a document is due; null when the schedule has ended. */
+    nextDate: date('next_date', { mode: 'string' }),
+    /** issue: issue (and e-mail when sendEmail) at once; draft: leave a draft to review. */
+    action: text('action').notNull().default('issue'),
+    sendEmail: boolean('send_email').notNull().default(false),
+    /** The document to produce: { lines, currency, taxRegion, withholdingBasisPoints, notes, dueDays }. */
+    template: jsonb('template').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('billing_schedules_due_idx').on(t.active, t.nextDate),
+    check('billing_schedules_action_check', sql`${t.action} IN ('issue', 'draft')`),
+  ],
+);
+
+/** One occurrence of a schedule: the unique key makes the job produce each occurrence once. */
+export const billingScheduleRuns = pgTable(
+  'billing_schedule_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: orgId(),
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => billingSchedules.id, { onDelete: 'cascade' }),
+    runDate: date('run_date', { mode: 'string' }).notNull(),
+    documentId: uuid('document_id').references(() => billingDocuments.id, { onDelete: 'set null' }),
+    error: text('error'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('billing_schedule_runs_key').on(t.scheduleId, t.runDate)],
 );

@@ -602,7 +602,15 @@ function toDocument(
     documentDate: row.documentDate,
     dueDate: row.dueDate,
     systemEntryAt: row.systemEntryAt?.toISOString() ?? null,
+    taxRegion: row.taxRegion,
     currency: row.currency.trim(),
+    exchangeRate: row.exchangeRate,
+    language: row.language,
+    paymentMethod: row.paymentMethod as BillingDocument['paymentMethod'],
+    mbEntity: row.mbEntity,
+    mbReference: row.mbReference,
+    emailedAt: row.emailedAt?.toISOString() ?? null,
+    scheduleId: row.scheduleId,
     lines: lines
       .sort((a, b) => a.position - b.position)
       .map((line) => ({
