@@ -383,3 +383,91 @@ export const signingKeyContract = defineContract({
     certified: z.boolean(),
   }),
 });
+
+// Calls several parts of billing share: the documents screen sends, prints and records payments
+// through them; the payments part implements them (the PDF part implements `send`).
+
+/** E-mails the document's PDF to the party (or to `to`), and records when. */
+export const sendDocumentContract = defineContract({
+  method: 'POST',
+  path: '/api/v1/billing/documents/:id/send',
+  params: ZIdParams,
+  body: z.strictObject({
+    to: z.email().optional(),
+    message: z.string().trim().max(2000).optional(),
+  }),
+  response: z.object({ sentTo: z.string(), emailedAt: z.string() }),
+});
+
+export const ZBillingPaymentAllocation = z.object({
+  documentId: z.string().nullable(),
+  purchaseId: z.string().nullable(),
+  /** The settled document's number, as printed. */
+  documentNumber: z.string(),
+  amount: ZCents,
+});
+
+export const ZBillingPayment = z.object({
+  id: z.string(),
+  direction: z.enum(['in', 'out']),
+  partyId: z.string(),
+  partyName: z.string(),
+  /** The receipt issued for an incoming payment. */
+  receiptId: z.string().nullable(),
+  receiptNumber: z.string().nullable(),
+  paymentDate: ZIsoDate,
+  currency: z.string(),
+  amount: ZCents,
+  method: z.enum(PAYMENT_METHODS),
+  /** The bank movement that carried the money. */
+  transactionId: z.string().nullable(),
+  allocations: z.array(ZBillingPaymentAllocation),
+  /** Cancelled payments keep their row; their receipt has status A. */
+  cancelled: z.boolean(),
+  createdAt: z.string(),
+});
+export type BillingPayment = z.infer<typeof ZBillingPayment>;
+
+const ZPaymentFields = {
+  paymentDate: ZIsoDate,
+  method: z.enum(PAYMENT_METHODS),
+  /** The bank movement that carried the money, when known. */
+  transactionId: z.uuid().nullable().optional(),
+};
+
+/** Records money received for one document (the receipt is issued) — Idempotency-Key required. */
+export const recordDocumentPaymentContract = defineContract({
+  method: 'POST',
+  path: '/api/v1/billing/documents/:id/payments',
+  params: ZIdParams,
+  body: z.strictObject({ ...ZPaymentFields, amount: z.number().int().min(1).max(1e15) }),
+  response: ZBillingPayment,
+  status: 201,
+});
+
+/**
+ * One payment settling several documents (in: sales documents, a receipt is issued) or purchases
+ * (out) — Idempotency-Key required. The allocations add up to the amount.
+ */
+export const recordPaymentContract = defineContract({
+  method: 'POST',
+  path: '/api/v1/billing/payments',
+  body: z.strictObject({
+    ...ZPaymentFields,
+    direction: z.enum(['in', 'out']),
+    partyId: z.uuid(),
+    amount: z.number().int().min(1).max(1e15),
+    allocations: z
+      .array(
+        z.strictObject({
+          documentId: z.uuid().optional(),
+          purchaseId: z.uuid().optional(),
+          amount: z.number().int().min(1).max(1e15),
+        }),
+      )
+      .min(1)
+      .max(200),
+  }),
+  response: ZBillingPayment,
+  status: 201,
+});
