@@ -108,6 +108,8 @@ export interface Config {
     signingKeyPem: string | null;
     signingKeyVersion: string;
     certificateNumber: string;
+    /** How often recurring billing bills what is due (BILLING_SCHEDULES_POLL_MS, 5 min; 0: never, not even at start). */
+    schedulesPollMs: number;
   };
   app: {
     stripeKey: string;
@@ -209,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       signingKeyPem: env.BILLING_SIGNING_KEY?.replaceAll('\\n', '\n') || null,
       signingKeyVersion: env.BILLING_SIGNING_KEY_VERSION ?? '1',
       certificateNumber: env.BILLING_CERTIFICATE_NUMBER ?? '0',
+      schedulesPollMs: Number(env.BILLING_SCHEDULES_POLL_MS ?? 300_000),
     },
     app: {
       stripeKey: env.STRIPE_KEY ?? '',

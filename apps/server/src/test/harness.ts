@@ -94,7 +94,13 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fluxo-test-'));
   const { database, url: databaseUrl, drop } = await freshDatabase(dataDir, options.database);
-  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env } as NodeJS.ProcessEnv;
+  // Recurring billing runs only when a test asks (it would bill the demo's schedules behind other suites).
+  const env = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    BILLING_SCHEDULES_POLL_MS: '0',
+    ...options.env,
+  } as NodeJS.ProcessEnv;
   // No web build unless the test hands one (WEB_DIST): the API suites need none.
   const config = loadConfig(env, {
     webDist: env.WEB_DIST ?? path.join(dataDir, 'no-web'),

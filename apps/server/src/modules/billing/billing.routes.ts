@@ -26,13 +26,18 @@ import { idempotencyKey, once } from '../../platform/idempotency.ts';
 import { addRoute } from '../../platform/route.ts';
 import * as documents from './documents.service.ts';
 import * as catalogue from './parties-products.service.ts';
+import { startScheduleRunner } from './schedules/schedule-runs.ts';
+import { scheduleRoutes } from './schedules/schedules.routes.ts';
 import type { SigningKey } from './signing-key.ts';
 
 const documentsAccess = (flag: number): Access => ({ kind: 'org', resource: 'billing.documents', flag });
 const configsAccess = (flag: number): Access => ({ kind: 'org', resource: 'billing.configs', flag });
 
 /** The organizations' own invoicing: customers and suppliers, products, series, documents. */
-export function billingRoutes(app: FastifyInstance, deps: { db: Db; signingKey: SigningKey }): void {
+export function billingRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; signingKey: SigningKey; schedulesPollMs?: number },
+): void {
   const { db } = deps;
   const documentsDeps: documents.DocumentsDeps = { db, signingKey: deps.signingKey };
   const org = (request: FastifyRequest) => requireOrg(request).id;
@@ -140,4 +145,15 @@ export function billingRoutes(app: FastifyInstance, deps: { db: Db; signingKey: 
     documentsAccess(PermissionFlag.DELETE),
     async ({ request, params, body }) => documents.cancelDocument(db, org(request), params.id, body.reason),
   );
+
+  const scheduleDeps = { db, documents: documentsDeps, log: app.log };
+  scheduleRoutes(app, scheduleDeps);
+  const pollMs = deps.schedulesPollMs ?? 0;
+  if (pollMs > 0) {
+    let runner: { stop: () => Promise<void> } | null = null;
+    app.addHook('onReady', async () => {
+      runner = startScheduleRunner(scheduleDeps, pollMs);
+    });
+    app.addHook('onClose', async () => runner?.stop());
+  }
 }
