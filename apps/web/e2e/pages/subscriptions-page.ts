@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { type Language, t } from '../support/i18n.ts';
 
-/** /billing/subscriptions: plan, checks, credits, add-ons, payments. */
+/** /settings/plan ("Plan and billing"): Fluxo's own plan, checks, credits, add-ons, payments. */
 export class SubscriptionsPage {
   constructor(
     readonly page: Page,
@@ -13,7 +13,7 @@ export class SubscriptionsPage {
   }
 
   async goto(): Promise<void> {
-    await this.page.goto(`${this.mobile ? '/m' : ''}/billing/subscriptions`);
+    await this.page.goto(`${this.mobile ? '/m' : ''}/settings/plan`);
     await expect(
       this.page.getByRole('heading', { level: 1, name: t(this.language, 'SUBSCRIPTION.TITLE') }),
     ).toBeVisible();

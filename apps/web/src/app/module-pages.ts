@@ -93,6 +93,7 @@ export const EXTRA_MODULE_PAGES: readonly ModulePage[] = [
       ['manageAssociation', paths.app.settings.manageAssociation.path],
       ['pluginsManagement', paths.app.settings.pluginsManagement.path],
       ['security', paths.app.settings.security.path],
+      ['plan', paths.app.settings.plan.path],
     ] as const
   ).map(([key, path]) => {
     const section = `SHELL.PAGES.SETTINGS_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;

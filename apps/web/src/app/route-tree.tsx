@@ -50,9 +50,13 @@ function subscriptionPage(name: 'locked' | 'checkout'): RouteObject['lazy'] {
 
 /** Menu pages whose feature has landed: their own screen (one chunk each) instead of the placeholder. */
 const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
+  [paths.app.settings.plan.path]: screen(
+    () => import('../features/subscriptions/routes/plan.tsx'),
+    (m) => m.PlanRoute,
+  ),
   [paths.app.billing.subscriptions.path]: screen(
-    () => import('../features/subscriptions/routes/subscriptions.tsx'),
-    (m) => m.SubscriptionsRoute,
+    () => import('../features/billing/routes/subscriptions.tsx'),
+    (m) => m.BillingSchedulesRoute,
   ),
   [paths.app.treasury.wallets.path]: screen(
     () => import('../features/treasury/routes/wallets.tsx'),
@@ -74,6 +78,10 @@ const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
 
 /** Feature pages with a phone screen of their own (their desktop screen serves /m otherwise). */
 const MOBILE_FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
+  [paths.app.billing.subscriptions.path]: screen(
+    () => import('../features/billing/routes/subscriptions-mobile.tsx'),
+    (m) => m.MobileBillingSchedulesRoute,
+  ),
   [paths.app.treasury.inOut.path]: screen(
     () => import('../features/treasury/routes/in-out-mobile.tsx'),
     (m) => m.MobileInOutRoute,

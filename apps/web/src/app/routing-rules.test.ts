@@ -66,11 +66,13 @@ describe('subscription lock', () => {
     expect(isSubscriptionLocked([open, locked], open)).toBe(false);
     expect(isSubscriptionLocked([], null)).toBe(false);
   });
-  it('keeps a locked user on the locked and checkout pages, and sends an unlocked one home', () => {
+  it('keeps a locked user on the locked, checkout and plan pages, and sends an unlocked one home', () => {
     expect(subscriptionRedirect('/welcome', true)).toBe('/locked');
     expect(subscriptionRedirect('/', true)).toBe('/locked');
     expect(subscriptionRedirect('/locked', true)).toBeNull();
     expect(subscriptionRedirect('/checkout', true)).toBeNull();
+    expect(subscriptionRedirect('/settings/plan', true)).toBeNull();
+    expect(subscriptionRedirect('/billing/subscriptions', true)).toBe('/locked');
     expect(subscriptionRedirect('/locked', false)).toBe('/');
     expect(subscriptionRedirect('/checkout', false)).toBeNull();
     expect(subscriptionRedirect('/welcome', false)).toBeNull();

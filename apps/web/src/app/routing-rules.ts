@@ -72,9 +72,11 @@ export function isSubscriptionLocked(
   return organizations.length > 0 && organizations.every((organization) => organization.locked);
 }
 
-const LOCK_FREE_PAGES = [paths.locked.path, paths.checkout.path];
+// The plan page is Fluxo's own billing (plan, payments to make): a locked owner needs it as much as
+// the locked and checkout pages, which link to it.
+const LOCK_FREE_PAGES = [paths.locked.path, paths.checkout.path, paths.app.settings.plan.path];
 
-/** A locked subscription leaves only the locked and checkout pages; once unlocked, /locked goes to /. */
+/** A locked subscription leaves only the locked, checkout and plan pages; once unlocked, /locked goes to /. */
 export function subscriptionRedirect(desktopPath: string, locked: boolean): string | null {
   const onLockFreePage = LOCK_FREE_PAGES.some((base) => isUnder(desktopPath, base));
   if (locked && !onLockFreePage) return paths.locked.getHref();

@@ -80,6 +80,7 @@ export const paths = {
     },
     billing: {
       documents: route('/billing/documents'),
+      /** Recurring billing: the organization bills its own customers on a schedule (not Fluxo's plan). */
       subscriptions: route('/billing/subscriptions'),
       currentAccount: route('/billing/current-account'),
     },
@@ -99,6 +100,8 @@ export const paths = {
       teams: route('/settings/teams'),
       manageAssociation: route('/settings/manage-association'),
       pluginsManagement: route('/settings/plugins-management'),
+      /** Fluxo's own plan for the organization in use: plan, credits, add-ons, payments ("Plan and billing"). */
+      plan: route('/settings/plan'),
       /** Sign-in security: two-factor sign-in. `required`: sent here by an organization that requires it. */
       security: {
         path: '/settings/security',

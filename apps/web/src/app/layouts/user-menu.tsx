@@ -1,6 +1,6 @@
 import { initials } from '@fluxo/domain/format/ids';
 import { Avatar, Box, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconLifebuoy, IconLogout, IconMessage, IconShieldLock } from '@tabler/icons-react';
+import { IconCreditCard, IconLifebuoy, IconLogout, IconMessage, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
@@ -40,6 +40,13 @@ export function UserMenu({ session }: { session: Session }) {
           leftSection={<IconShieldLock size={16} aria-hidden />}
         >
           {t('NAV.SECURITY')}
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={hrefFor(paths.app.settings.plan.getHref(), mobile)}
+          leftSection={<IconCreditCard size={16} aria-hidden />}
+        >
+          {t('NAV.PLAN')}
         </Menu.Item>
         <Menu.Item
           leftSection={<IconMessage size={16} aria-hidden />}

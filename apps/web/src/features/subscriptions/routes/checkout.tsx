@@ -71,7 +71,7 @@ export function CheckoutRoute() {
         )}
         <PendingPayments subscriptionId={subscription.data.id} only={paymentId} />
         <Group>
-          <Button component={Link} to={href(paths.app.billing.subscriptions.getHref())} variant="subtle">
+          <Button component={Link} to={href(paths.app.settings.plan.getHref())} variant="subtle">
             {t('CHECKOUT.BACK_TO_SUBSCRIPTION')}
           </Button>
         </Group>
@@ -182,7 +182,7 @@ export function CheckoutRoute() {
               <Text>{t('CHECKOUT.NOTHING_TO_PAY')}</Text>
             )}
             <Group>
-              <Button component={Link} to={href(paths.app.billing.subscriptions.getHref())} variant="light">
+              <Button component={Link} to={href(paths.app.settings.plan.getHref())} variant="light">
                 {t('CHECKOUT.BACK_TO_SUBSCRIPTION')}
               </Button>
             </Group>

@@ -66,6 +66,9 @@ export function LockedRoute() {
         <Button component={Link} to={href(paths.checkout.getHref())} variant="light">
           {t('LOCKED.GO_TO_CHECKOUT')}
         </Button>
+        <Button component={Link} to={href(paths.app.settings.plan.getHref())} variant="subtle">
+          {t('LOCKED.GO_TO_PLAN')}
+        </Button>
       </Group>
       <Text size="sm" c="dimmed">
         {t('LOCKED.WAITING')}

@@ -289,8 +289,12 @@ function Payments({ subscription }: { subscription: ActiveSubscription }) {
   );
 }
 
-/** /billing/subscriptions: the plan, credits, add-ons, invoices and payments, billing addresses. */
-export function SubscriptionsRoute() {
+/**
+ * /settings/plan ("Plan and billing" in the user menu): Fluxo's own plan for the organization in use —
+ * credits, add-ons, invoices and payments, billing addresses. Not /billing/subscriptions, which is the
+ * organization's recurring billing of its own customers (features/billing/schedules).
+ */
+export function PlanRoute() {
   const { t } = useTranslation();
   const subscription = useSubscription();
   return (
