@@ -47,13 +47,20 @@ test('an inactive account is held at the sign-up steps', async ({ page }, testIn
   await expect(page.getByRole('heading', { name: t('pt', 'AUTH.ONBOARDING.TITLE') })).toBeVisible();
 });
 
-test('a locked subscription leaves only the locked and checkout pages', async ({ page }, testInfo) => {
+test('a locked subscription leaves only the locked, checkout and plan pages', async ({ page }, testInfo) => {
   await signInAs(page, 'locked@fluxo.example');
   await expect(page).toHaveURL(urlOf(testInfo, '/locked'));
   await page.goto(devicePath(testInfo, '/treasury/wallets'));
   await expect(page).toHaveURL(urlOf(testInfo, '/locked'));
+  await page.goto(devicePath(testInfo, '/billing/subscriptions'));
+  await expect(page).toHaveURL(urlOf(testInfo, '/locked'));
   await page.goto(devicePath(testInfo, '/checkout'));
   await expect(page).toHaveURL(urlOf(testInfo, '/checkout'));
+  // Fluxo's own plan page (/settings/plan) is linked from /locked and stays open while locked.
+  await page.goto(devicePath(testInfo, '/locked'));
+  await page.getByRole('link', { name: t('pt', 'LOCKED.GO_TO_PLAN') }).click();
+  await expect(page).toHaveURL(urlOf(testInfo, '/settings/plan'));
+  await expect(page.getByRole('heading', { level: 1, name: t('pt', 'SUBSCRIPTION.TITLE') })).toBeVisible();
 });
 
 test('an unlocked user on the locked page goes to the root, and lands', async ({ page }, testInfo) => {

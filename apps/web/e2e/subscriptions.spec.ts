@@ -1,9 +1,11 @@
+import { AppShell } from './pages/app-shell.ts';
 import { SignInPage } from './pages/sign-in-page.ts';
 import { LockedPage, SubscriptionsPage } from './pages/subscriptions-page.ts';
 import { apiCall, apiToken } from './support/api.ts';
 import { DEMO_PASSWORD } from './support/data.ts';
 import { t } from './support/i18n.ts';
 import { keepScreenshot } from './support/screenshots.ts';
+import { urlOf } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 
 async function signIn(page: import('@playwright/test').Page, email: string) {
@@ -49,6 +51,15 @@ test('a locked user pays by transfer and leaves /locked once an Admin confirms i
   // No reload: the real-time event or the page's own polling (every 10 s) moves the user on.
   await expect(page).not.toHaveURL(/\/locked$/, { timeout: 25_000 });
   await expect(locked.heading).toBeHidden();
+});
+
+test('"Plan and billing" in the user menu opens Fluxo\'s own plan at /settings/plan', async ({
+  page,
+}, testInfo) => {
+  await signIn(page, 'demo@fluxo.example');
+  await new AppShell(page, 'pt').chooseUserMenuItem('Ana Demo', 'NAV.PLAN');
+  await expect(page).toHaveURL(urlOf(testInfo, '/settings/plan'));
+  await expect(page.getByRole('heading', { level: 1, name: t('pt', 'SUBSCRIPTION.TITLE') })).toBeVisible();
 });
 
 test('the plan page shows the plan checks, credits and next renewal', async ({ page }, testInfo) => {

@@ -3,6 +3,7 @@ import {
   type ContractBody,
   type createScheduleContract,
   frequencyOf,
+  lineNet,
   type previewScheduleContract,
   SCHEDULE_DOCUMENT_TYPES,
   type ScheduleRun,
@@ -60,18 +61,12 @@ function statusOf(row: ScheduleRow): BillingSchedule['status'] {
   return row.active ? 'active' : 'paused';
 }
 
-/** The net of one run at today's prices: the template's own price, else the product's. */
-async function netAmountOf(db: Db, organizationId: string, template: ScheduleTemplate): Promise<number> {
-  const products = await productsOf(
-    db,
-    organizationId,
-    template.lines.flatMap((line) => (line.productId ? [line.productId] : [])),
-  );
+/** The net of one run at today's prices (the template's own price, else the product's), as documents round it. */
+function netAmountOf(template: ScheduleTemplate, productPrices: Map<string, number>): number {
   let total = 0;
   for (const line of template.lines) {
-    const unitPrice = line.unitPrice ?? (line.productId ? products.get(line.productId)?.unitPrice : 0) ?? 0;
-    const gross = Math.round((line.quantity * unitPrice) / 100_000);
-    total += gross - Math.round((gross * line.discountBasisPoints) / 10_000);
+    const unitPrice = line.unitPrice ?? (line.productId ? productPrices.get(line.productId) : 0) ?? 0;
+    total += lineNet({ quantity: line.quantity, unitPrice, discountBasisPoints: line.discountBasisPoints });
   }
   return total;
 }
@@ -98,33 +93,38 @@ async function toSchedules(db: Db, organizationId: string, found: ScheduleRow[])
   const partyName = new Map(names.map((row) => [row.id, row.name]));
   const seriesCode = new Map(series.map((row) => [row.id, row.code]));
   const documentCount = new Map(counts.map((row) => [row.schedule_id, Number(row.documents)]));
-  return Promise.all(
-    found.map(async (row) => {
-      const template = ZScheduleTemplate.parse(row.template);
-      return {
-        id: row.id,
-        name: row.name,
-        partyId: row.partyId,
-        partyName: partyName.get(row.partyId) ?? '',
-        seriesId: row.seriesId,
-        seriesCode: seriesCode.get(row.seriesId) ?? '',
-        documentType: row.documentType as BillingSchedule['documentType'],
-        rrule: row.rrule,
-        frequency: frequencyOf(row.rrule, row.startDate),
-        startDate: row.startDate,
-        endDate: row.endDate,
-        nextDate: row.nextDate,
-        action: row.action as BillingSchedule['action'],
-        sendEmail: row.sendEmail,
-        template,
-        netAmount: await netAmountOf(db, organizationId, template),
-        currency,
-        status: statusOf(row),
-        documentCount: documentCount.get(row.id) ?? 0,
-        createdAt: row.createdAt.toISOString(),
-      };
-    }),
-  );
+  const templates = new Map(found.map((row) => [row.id, ZScheduleTemplate.parse(row.template)]));
+  const products = await productsOf(db, organizationId, [
+    ...new Set(
+      [...templates.values()].flatMap((template) => template.lines.flatMap((line) => line.productId ?? [])),
+    ),
+  ]);
+  const productPrices = new Map([...products.values()].map((product) => [product.id, product.unitPrice]));
+  return found.map((row) => {
+    const template = templates.get(row.id) as ScheduleTemplate;
+    return {
+      id: row.id,
+      name: row.name,
+      partyId: row.partyId,
+      partyName: partyName.get(row.partyId) ?? '',
+      seriesId: row.seriesId,
+      seriesCode: seriesCode.get(row.seriesId) ?? '',
+      documentType: row.documentType as BillingSchedule['documentType'],
+      rrule: row.rrule,
+      frequency: frequencyOf(row.rrule, row.startDate),
+      startDate: row.startDate,
+      endDate: row.endDate,
+      nextDate: row.nextDate,
+      action: row.action as BillingSchedule['action'],
+      sendEmail: row.sendEmail,
+      template,
+      netAmount: netAmountOf(template, productPrices),
+      currency,
+      status: statusOf(row),
+      documentCount: documentCount.get(row.id) ?? 0,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
 }
 
 export async function listSchedules(db: Db, organizationId: string): Promise<BillingSchedule[]> {
