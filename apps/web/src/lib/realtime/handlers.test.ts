@@ -94,7 +94,7 @@ const CASES: { [T in RealtimeEventType]: Case<T> } = {
   BILLING_DOCUMENT_CREATED: {
     data: { DocumentId: 'd', Number: 'FT 1/2026' },
     check: (h) => {
-      invalidates(['billing', 'documents'], ['documents'])(h);
+      invalidates(['billing', 'documents'], ['documents'], ['billing', 'subscriptions'])(h);
       expect(h.context.toast).toHaveBeenCalledWith('info', 'REALTIME.TOASTS.BILLING_DOCUMENT_CREATED', {
         number: 'FT 1/2026',
       });

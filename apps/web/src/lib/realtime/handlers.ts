@@ -79,7 +79,8 @@ export const realtimeHandlers: RealtimeHandlers = {
   BILLING_PRODUCT_CREATED: (_, c) => invalidate(c, keys.billingProducts),
   BILLING_DOCUMENT_CREATED: async (data, c) => {
     c.toast('info', 'REALTIME.TOASTS.BILLING_DOCUMENT_CREATED', { number: data.Number ?? '' });
-    await invalidate(c, keys.billingDocuments, keys.documents);
+    // A schedule's run produces documents too: its list counts them.
+    await invalidate(c, keys.billingDocuments, keys.documents, keys.billingSubscriptions);
   },
   BILLING_SUBSCRIPTION_CREATED: (_, c) => invalidate(c, keys.billingSubscriptions),
   // "Refresh the page": every query on screen reads again, without a reload.
