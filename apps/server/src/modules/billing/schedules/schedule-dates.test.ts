@@ -1,4 +1,5 @@
 import { frequencyOf, presetRule } from '@fluxo/domain';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   checkRule,
@@ -111,5 +112,33 @@ describe('schedule dates', () => {
     expect(startOfDateIn('2026-01-01', 'Africa/Luanda').toISOString()).toBe('2025-12-31T23:00:00.000Z');
     // The day summer time starts in Lisbon (29 March 2026) still begins at 00:00 UTC.
     expect(startOfDateIn('2026-03-29', 'Europe/Lisbon').toISOString()).toBe('2026-03-29T00:00:00.000Z');
+  });
+
+  it('bills a preset on its start day or the last day of a shorter month, one period apart (property)', () => {
+    const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2000, max: 2090 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 31 }),
+        fc.constantFrom('monthly', 'quarterly', 'yearly') as fc.Arbitrary<'monthly' | 'quarterly' | 'yearly'>,
+        (year, month, wantedDay, frequency) => {
+          const day = Math.min(wantedDay, lastDay(year, month));
+          const startDate = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+          const dates = occurrences({ rrule: presetRule(frequency, startDate), startDate }, startDate, 13);
+          const step = { monthly: 1, quarterly: 3, yearly: 12 }[frequency];
+          expect(dates[0]).toBe(startDate);
+          dates.forEach((date, index) => {
+            const months = month - 1 + index * step;
+            const y = year + Math.floor(months / 12);
+            const m = (months % 12) + 1;
+            // For a 29 February start the yearly preset keeps to February's last day.
+            const expected = Math.min(day, lastDay(y, m));
+            expect(date).toBe(`${y}-${String(m).padStart(2, '0')}-${String(expected).padStart(2, '0')}`);
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

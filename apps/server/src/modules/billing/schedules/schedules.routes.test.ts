@@ -6,7 +6,14 @@ import { type Db, openDatabase, rows } from '../../../db/client.ts';
 import { createTestApp, TEST_DATABASE_KIND, type TestApp } from '../../../test/harness.ts';
 import { loadSigningKey } from '../signing-key.ts';
 import { todayIn } from './schedule-dates.ts';
-import { runDueSchedules, SCHEDULE_JOB, type ScheduleDeps, scheduleJobHandlers } from './schedule-runs.ts';
+import {
+  MAX_CATCH_UP,
+  runDueSchedules,
+  SCHEDULE_JOB,
+  type ScheduleDeps,
+  scheduleJobHandlers,
+} from './schedule-runs.ts';
+import { addDays } from './schedules.service.ts';
 
 let t: TestApp;
 let owner: string;
@@ -318,6 +325,16 @@ describe('billing schedules (job)', () => {
     expect(detail.nextDate > today()).toBe(true);
   });
 
+  it('catches up at most the latest 12 missed dates', async () => {
+    const { schedule } = await createSchedule({ startDate: monthsAgo(6), rrule: 'FREQ=WEEKLY' });
+    await runDueSchedules(deps);
+    const runs = await runsOf(schedule.id);
+    expect(runs).toHaveLength(MAX_CATCH_UP);
+    const last = runs.at(-1)!.run_date;
+    expect(last <= today()).toBe(true);
+    expect(addDays(last, 7) > today()).toBe(true);
+  });
+
   it('respects the end date', async () => {
     const { schedule } = await createSchedule({ startDate: monthsAgo(3), endDate: monthsAgo(2, 20) });
     await runDueSchedules(deps);
@@ -348,6 +365,40 @@ describe('billing schedules (job)', () => {
     const documents = await documentsOf(schedule.id);
     expect(documents.length).toBeGreaterThan(0);
     expect(documents.every((document) => document.state === 'draft')).toBe(true);
+  });
+
+  it('e-mails each issued document once it is committed, and writes a failed e-mail on its run', async () => {
+    const { schedule } = await createSchedule({ startDate: monthsAgo(1), sendEmail: true });
+    const sent: { documentId: string; state: string | undefined }[] = [];
+    await runDueSchedules({
+      ...deps,
+      sendDocument: async (organizationId, documentId) => {
+        expect(organizationId).toBe(orgId);
+        // Sent after the commit: the document is there, issued, for whoever reads it.
+        const [row] = await rows<{ state: string }>(
+          t.database.db,
+          sql`SELECT state FROM billing_documents WHERE id = ${documentId}`,
+        );
+        sent.push({ documentId, state: row?.state });
+      },
+    });
+    const documents = await documentsOf(schedule.id);
+    expect(documents.length).toBeGreaterThan(0);
+    expect(sent).toEqual(documents.map((document) => ({ documentId: document.id, state: 'issued' })));
+
+    const failing = await createSchedule({ startDate: monthsAgo(1), sendEmail: true });
+    await runDueSchedules({
+      ...deps,
+      sendDocument: async () => {
+        throw new Error('SMTP down');
+      },
+    });
+    const runs = await runsOf(failing.schedule.id);
+    expect(runs.length).toBeGreaterThan(0);
+    expect(runs.every((run) => run.document_id && run.error === 'EMAIL_NOT_SENT: SMTP down')).toBe(true);
+    expect((await documentsOf(failing.schedule.id)).every((document) => document.state === 'issued')).toBe(
+      true,
+    );
   });
 
   it.runIf(TEST_DATABASE_KIND === 'postgres')(
