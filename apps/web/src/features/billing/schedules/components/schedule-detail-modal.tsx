@@ -33,9 +33,13 @@ function useRunErrorText() {
   };
 }
 
-/** A document produced by a run, on the documents page. */
-function documentHref(id: string, mobile: boolean): string {
-  return hrefFor(`${paths.app.billing.documents.getHref()}?document=${encodeURIComponent(id)}`, mobile);
+/**
+ * A document produced by a run, on the documents page: the list filtered to the schedule's customer
+ * (`party`, the documents page's own filter), with the document's id for a page that opens one.
+ */
+function documentHref(partyId: string, documentId: string, mobile: boolean): string {
+  const query = new URLSearchParams({ party: partyId, document: documentId });
+  return hrefFor(`${paths.app.billing.documents.getHref()}?${query}`, mobile);
 }
 
 /** One schedule: what it bills, when, and the history of its runs with the documents they produced. */
@@ -183,7 +187,10 @@ export function ScheduleDetailModal({
                       <Table.Td>
                         {run.documentId ? (
                           <Group gap={6}>
-                            <Anchor component={Link} to={documentHref(run.documentId, mobile)}>
+                            <Anchor
+                              component={Link}
+                              to={documentHref(schedule.partyId, run.documentId, mobile)}
+                            >
                               {run.documentNumber ?? t('BILLING.SCHEDULES.DETAIL.DRAFT_DOCUMENT')}
                             </Anchor>
                             {run.documentState === 'draft' && (
