@@ -82,21 +82,12 @@ export function occurrences(
 ): string[] {
   const rule = ruleFrom(schedule.rrule, schedule.startDate);
   const after = from > schedule.startDate ? from : schedule.startDate;
-  const dates: string[] = [];
-  let cursor = dateOf(after);
-  let inclusive = true;
   const horizon = dateOf(after);
   horizon.setUTCFullYear(horizon.getUTCFullYear() + HORIZON_YEARS);
-  while (dates.length < count) {
-    const next = rule.after(cursor, inclusive);
-    if (!next || next > horizon) break;
-    const iso = isoOf(next);
-    if (schedule.endDate && iso > schedule.endDate) break;
-    dates.push(iso);
-    cursor = next;
-    inclusive = false;
-  }
-  return dates;
+  const until = schedule.endDate && dateOf(schedule.endDate) < horizon ? dateOf(schedule.endDate) : horizon;
+  if (until < dateOf(after)) return [];
+  // One pass over the rule (the iterator stops it at `count`), whatever the number of dates.
+  return rule.between(dateOf(after), until, true, (_date, index) => index < count).map(isoOf);
 }
 
 /** The first date on or after `from`, or null when the schedule has no more. */

@@ -171,7 +171,8 @@ async function billDueDates(deps: ScheduleDeps, tx: Db, scheduleId: string, now:
     await scheduleNext(tx, locked, timeZone);
     return [];
   }
-  const due = occurrences(locked, locked.nextDate, 10_000).filter((date) => date <= today);
+  const dueUntil = locked.endDate && locked.endDate < today ? locked.endDate : today;
+  const due = occurrences({ ...locked, endDate: dueUntil }, locked.nextDate, 100_000);
   const produced: Produced[] = [];
   // Documents are issued as of the job's clock (their system entry time and "not in the future" check).
   const atNow = { ...deps, documents: { ...deps.documents, now: () => now } };
