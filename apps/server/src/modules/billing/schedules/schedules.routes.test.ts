@@ -235,6 +235,18 @@ describe('billing schedules (routes)', () => {
     expect((await call('GET', `/api/v1/billing/schedules/${fresh.id}`)).statusCode).toBe(404);
   });
 
+  it('a new rule never bills again a date already billed', async () => {
+    const { schedule } = await createSchedule();
+    expect((await call('POST', `/api/v1/billing/schedules/${schedule.id}/run`)).statusCode).toBe(201);
+    const edited = await call('PATCH', `/api/v1/billing/schedules/${schedule.id}`, { rrule: 'FREQ=DAILY' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ frequency: 'custom', rrule: 'FREQ=DAILY' });
+    expect(edited.json().nextDate > today()).toBe(true);
+    const bad = await call('PATCH', `/api/v1/billing/schedules/${schedule.id}`, { rrule: 'FREQ=MINUTELY' });
+    expect(bad.json().code).toBe('SCHEDULE_RULE_INVALID');
+    expect((await call('GET', `/api/v1/billing/schedules/${schedule.id}`)).json().rrule).toBe('FREQ=DAILY');
+  });
+
   it("never shows or touches another organization's schedules", async () => {
     const { schedule } = await createSchedule();
     const list = await call('GET', '/api/v1/billing/schedules', undefined, kwanzaOwner, kwanzaOrg);
