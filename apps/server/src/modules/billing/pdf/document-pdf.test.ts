@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pdfPages, pdfQrCodes, pdfText } from '../../../test/pdf-text.ts';
 import { type PrintableDocument, type PrintableOrganization, renderDocumentPdf } from './document-pdf.ts';
 import { exemptionReasonText } from './exemption-reasons.ts';
-import { processingMention } from './legal-mentions.ts';
+import { type PrintSigningKey, processingMention } from './legal-mentions.ts';
 import { PDF_TEXTS } from './pdf-texts.ts';
 import { atQrVersion } from './qr-node.ts';
 
@@ -18,7 +18,7 @@ const organization: PrintableOrganization = {
   phone: '+351 210 000 000',
   logoUrl: null,
 };
-const notCertified = { certified: false, certificateNumber: '0' };
+const notCertified: PrintSigningKey = { certified: false, certificateNumber: '0' };
 const certified = { certified: true, certificateNumber: '9999' };
 const HASH = `mYJEv4iGwLcnQbRD7dPs0Kx9${'A'.repeat(148)}`;
 const HASH_CHARACTERS = hashCharacters(HASH);
