@@ -9,7 +9,7 @@ import {
 } from './legal-mentions.ts';
 import { formatDate, formatMoney, formatRate, formatScaled } from './pdf-format.ts';
 import { type PdfTextKey, pdfLanguage, pdfText } from './pdf-texts.ts';
-import { atQrNode, atQrSide } from './qr-node.ts';
+import { atQrCode } from './qr-node.ts';
 import { renderPdf } from './render-pdf.ts';
 
 // A sales document, working document or receipt as printed: the organization and the customer, the
@@ -415,11 +415,11 @@ export function documentDefinition(
   key: PrintSigningKey,
 ): TDocumentDefinitions {
   const language = pdfLanguage(document.language);
-  const qrText = document.qrCode && document.state === 'issued' ? document.qrCode : null;
+  const qrCode = document.qrCode && document.state === 'issued' ? atQrCode(document.qrCode) : null;
   // The QR code sits in the bottom right corner of every page, ATCUD just above it.
-  const qrSide = qrText ? atQrSide(qrText) : 0;
+  const qrSide = qrCode?.side ?? 0;
   const qrAt = { x: A4[0] - MARGIN - qrSide, y: A4[1] - QR_BOTTOM - qrSide };
-  const qr = qrText ? atQrNode(qrText, qrAt) : null;
+  const qr = qrCode ? { node: qrCode.canvasAt(qrAt) } : null;
   const legalLines = footerLines(document, key, language);
   const footerHeight =
     Math.max(qr ? qrSide + QR_BOTTOM + ATCUD_HEIGHT : 14, legalLines.length * 11 + 14) + 12;

@@ -13,55 +13,56 @@ const MIN_VERSION = 9;
 
 const bytesOf = (text: string) => [{ data: Buffer.from(text, 'utf8'), mode: 'byte' as const }];
 
-/** The QR version `text` is printed at: the smallest that holds it in byte mode, 9 or more. */
-export function atQrVersion(text: string): number {
-  const smallest = QRCode.create(bytesOf(text), { errorCorrectionLevel: 'M' }).version;
-  return Math.max(MIN_VERSION, smallest);
-}
-
-/** The side in points an AT QR code of `text` is printed at: whole points per module, ≥ 30 mm. */
-export function atQrSide(text: string): number {
-  const count = 17 + 4 * atQrVersion(text);
-  return count * Math.ceil(MIN_SIDE_POINTS / count);
+/** Encodes at version 9, or at the smallest version that holds the text when 9 cannot (one encoding). */
+function encode(text: string) {
+  try {
+    return QRCode.create(bytesOf(text), { errorCorrectionLevel: 'M', version: MIN_VERSION });
+  } catch {
+    return QRCode.create(bytesOf(text), { errorCorrectionLevel: 'M' });
+  }
 }
 
 /**
- * The canvas of an AT QR code with its top-left corner at `at` on the page: whole points per module, the
- * symbol at least 30 × 30 mm, on a white square (the quiet zone is the white page around it). For a
- * page's background (laid out from the page's corner): pdfmake moves a canvas's rectangles and lines
- * to where it lays the node out, but not its paths, so everything is written at its place on the page.
+ * An AT QR code laid out for print: its version, its side in points (whole points per module, the
+ * symbol at least 30 × 30 mm), and its canvas with the top-left corner at a point of the page, on a
+ * white square (the quiet zone is the white page around it). The canvas is for a page's background
+ * (laid out from the page's corner): pdfmake moves a canvas's rectangles and lines to where it lays
+ * the node out, but not its paths, so everything is written at its place on the page.
  */
-export function atQrNode(text: string, at: { x: number; y: number }): { node: ContentCanvas; side: number } {
-  const { modules } = QRCode.create(bytesOf(text), {
-    errorCorrectionLevel: 'M',
-    version: atQrVersion(text),
-  });
+export function atQrCode(text: string): {
+  version: number;
+  side: number;
+  canvasAt(at: { x: number; y: number }): ContentCanvas;
+} {
+  const { modules, version } = encode(text);
   const count = modules.size;
   const unit = Math.ceil(MIN_SIDE_POINTS / count);
   const side = count * unit;
-  const path: string[] = [];
-  for (let row = 0; row < count; row += 1) {
-    let column = 0;
-    while (column < count) {
-      if (!modules.data[row * count + column]) {
-        column += 1;
-        continue;
-      }
-      const start = column;
-      while (column < count && modules.data[row * count + column]) column += 1;
-      path.push(
-        `M${at.x + start * unit} ${at.y + row * unit}h${(column - start) * unit}v${unit}h${-(column - start) * unit}z`,
-      );
-    }
-  }
   return {
-    node: {
-      canvas: [
-        { type: 'rect', x: at.x, y: at.y, w: side, h: side, color: 'white', lineWidth: 0 },
-        // pdfmake draws SVG paths (Renderer `case 'path'`); its type definitions omit them.
-        { type: 'path', d: path.join(''), color: 'black', lineWidth: 0 } as unknown as CanvasElement,
-      ],
-    },
+    version,
     side,
+    canvasAt(at) {
+      const path: string[] = [];
+      for (let row = 0; row < count; row += 1) {
+        let column = 0;
+        while (column < count) {
+          if (!modules.data[row * count + column]) {
+            column += 1;
+            continue;
+          }
+          const start = column;
+          while (column < count && modules.data[row * count + column]) column += 1;
+          const width = (column - start) * unit;
+          path.push(`M${at.x + start * unit} ${at.y + row * unit}h${width}v${unit}h${-width}z`);
+        }
+      }
+      return {
+        canvas: [
+          { type: 'rect', x: at.x, y: at.y, w: side, h: side, color: 'white', lineWidth: 0 },
+          // pdfmake draws SVG paths (Renderer `case 'path'`); its type definitions omit them.
+          { type: 'path', d: path.join(''), color: 'black', lineWidth: 0 } as unknown as CanvasElement,
+        ],
+      };
+    },
   };
 }
