@@ -110,6 +110,8 @@ export interface Config {
     certificateNumber: string;
     /** How often recurring billing bills what is due (BILLING_SCHEDULES_POLL_MS, 5 min; 0: never, not even at start). */
     schedulesPollMs: number;
+    /** The AGT validation number (`n/AGT/yyyy`) printed on AO documents; 0 while not validated. */
+    agtValidationNumber: string;
   };
   app: {
     stripeKey: string;
@@ -212,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       signingKeyVersion: env.BILLING_SIGNING_KEY_VERSION ?? '1',
       certificateNumber: env.BILLING_CERTIFICATE_NUMBER ?? '0',
       schedulesPollMs: Number(env.BILLING_SCHEDULES_POLL_MS ?? 300_000),
+      agtValidationNumber: env.BILLING_AGT_VALIDATION_NUMBER ?? '0',
     },
     app: {
       stripeKey: env.STRIPE_KEY ?? '',

@@ -94,7 +94,9 @@ export async function createAndRunMonthlySchedule(page: Page, customer: string):
   await expect(detail.getByText(say('BILLING.SCHEDULES.DETAIL.NO_RUNS'))).toBeVisible();
   await detail.getByRole('button', { name: say('BILLING.SCHEDULES.ACTIONS.RUN_NOW') }).click();
   // Issued at once: the history links the signed invoice, FT REC/1.
-  await expect(detail.getByRole('link', { name: 'FT REC/1' })).toBeVisible();
+  const invoice = detail.getByRole('link', { name: 'FT REC/1' });
+  await expect(invoice).toBeVisible();
+  await expect(invoice).toHaveAttribute('href', /^\/printable\/billing\/documents\/[0-9a-f-]{36}$/);
   await detail.getByRole('button', { name: say('BILLING.SCHEDULES.ACTIONS.RUN_NOW') }).click();
   await expect(detail.getByRole('alert')).toContainText(say('ERRORS.SCHEDULE_ALREADY_RAN'));
   await detail.getByRole('button', { name: say('BILLING.SCHEDULES.ACTIONS.PAUSE') }).click();

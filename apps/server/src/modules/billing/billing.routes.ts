@@ -23,9 +23,12 @@ import type { Db } from '../../db/client.ts';
 import type { Access } from '../../platform/access.ts';
 import { requireOrg, requireSession } from '../../platform/guard.ts';
 import { idempotencyKey, once } from '../../platform/idempotency.ts';
+import type { Mailer } from '../../platform/mail.ts';
 import { addRoute } from '../../platform/route.ts';
 import * as documents from './documents.service.ts';
 import * as catalogue from './parties-products.service.ts';
+import { pdfRoutes } from './pdf/pdf.routes.ts';
+import { sendDocument } from './pdf/printable.service.ts';
 import { startScheduleRunner } from './schedules/schedule-runs.ts';
 import { scheduleRoutes } from './schedules/schedules.routes.ts';
 import type { SigningKey } from './signing-key.ts';
@@ -36,7 +39,7 @@ const configsAccess = (flag: number): Access => ({ kind: 'org', resource: 'billi
 /** The organizations' own invoicing: customers and suppliers, products, series, documents. */
 export function billingRoutes(
   app: FastifyInstance,
-  deps: { db: Db; signingKey: SigningKey; schedulesPollMs?: number },
+  deps: { db: Db; signingKey: SigningKey; mailer: Mailer; schedulesPollMs?: number },
 ): void {
   const { db } = deps;
   const documentsDeps: documents.DocumentsDeps = { db, signingKey: deps.signingKey };
@@ -145,8 +148,22 @@ export function billingRoutes(
     documentsAccess(PermissionFlag.DELETE),
     async ({ request, params, body }) => documents.cancelDocument(db, org(request), params.id, body.reason),
   );
+  pdfRoutes(app, { db, signingKey: deps.signingKey, mailer: deps.mailer });
 
-  const scheduleDeps = { db, documents: documentsDeps, log: app.log };
+  const scheduleDeps = {
+    db,
+    documents: documentsDeps,
+    log: app.log,
+    // A schedule with sendEmail mails each issued document to its customer, as the send button does.
+    sendDocument: async (organizationId: string, documentId: string) => {
+      await sendDocument(
+        { db, signingKey: deps.signingKey, mailer: deps.mailer },
+        organizationId,
+        documentId,
+        {},
+      );
+    },
+  };
   scheduleRoutes(app, scheduleDeps);
   const pollMs = deps.schedulesPollMs ?? 0;
   if (pollMs > 0) {

@@ -36,6 +36,7 @@ beforeAll(async () => {
     signingKeyVersion: '1',
     certificateNumber: '0',
     schedulesPollMs: 0,
+    agtValidationNumber: '0',
   });
   deps = { db: t.database.db, documents: { db: t.database.db, signingKey } };
 });
@@ -169,6 +170,21 @@ describe('billing schedules (routes)', () => {
     // A schedule that produced documents is paused, not deleted.
     const deleted = await call('DELETE', `/api/v1/billing/schedules/${schedule.id}`);
     expect(deleted.json().code).toBe('SCHEDULE_HAS_RUNS');
+  });
+
+  it('run now e-mails the issued invoice to the customer when the schedule says so', async () => {
+    const { schedule } = await createSchedule({ sendEmail: true });
+    const before = (await t.outbox()).length;
+    const run = await call('POST', `/api/v1/billing/schedules/${schedule.id}/run`);
+    expect(run.statusCode, run.body).toBe(201);
+    expect(run.json().error).toBeNull();
+    const mails = (await t.outbox()).slice(before);
+    const number = run.json().documentNumber as string;
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to).toMatch(/^cliente-s\d+@example\.com$/);
+    expect(`${mails[0]!.subject} ${mails[0]!.text}`).toContain(number);
+    const document = await call('GET', `/api/v1/billing/documents/${run.json().documentId}`);
+    expect(document.json().emailedAt).not.toBeNull();
   });
 
   it('refuses a bad RRULE with a translated error, and changes nothing', async () => {

@@ -1,4 +1,4 @@
-import type { BillingSchedule } from '@fluxo/domain/billing/schedules-contracts';
+import type { BillingSchedule, ScheduleRun } from '@fluxo/domain/billing/schedules-contracts';
 import { Anchor, Badge, Button, Group, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlayerPause, IconPlayerPlay, IconRepeat, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -34,11 +34,13 @@ function useRunErrorText() {
 }
 
 /**
- * A document produced by a run, on the documents page: the list filtered to the schedule's customer
- * (`party`, the documents page's own filter), with the document's id for a page that opens one.
+ * Where a run's document opens: an issued one as its PDF (the printable page, print and download); a
+ * draft on the documents page, filtered to the schedule's customer, to be reviewed and issued.
  */
-function documentHref(partyId: string, documentId: string, mobile: boolean): string {
-  const query = new URLSearchParams({ party: partyId, document: documentId });
+function documentHref(run: ScheduleRun, partyId: string, mobile: boolean): string {
+  if (run.documentState === 'issued')
+    return paths.printable.billingDocument.getHref(run.documentId as string);
+  const query = new URLSearchParams({ party: partyId, document: run.documentId as string });
   return hrefFor(`${paths.app.billing.documents.getHref()}?${query}`, mobile);
 }
 
@@ -187,10 +189,7 @@ export function ScheduleDetailModal({
                       <Table.Td>
                         {run.documentId ? (
                           <Group gap={6}>
-                            <Anchor
-                              component={Link}
-                              to={documentHref(schedule.partyId, run.documentId, mobile)}
-                            >
+                            <Anchor component={Link} to={documentHref(run, schedule.partyId, mobile)}>
                               {run.documentNumber ?? t('BILLING.SCHEDULES.DETAIL.DRAFT_DOCUMENT')}
                             </Anchor>
                             {run.documentState === 'draft' && (
