@@ -179,3 +179,12 @@ export const sendReminderContract = defineContract({
   }),
   response: z.object({ sentTo: z.string(), open: ZCents, items: z.number().int() }),
 });
+
+/** The statement as a PDF, in the party's language (same query as the statement). */
+export const statementPdfContract = defineContract({
+  method: 'GET',
+  path: '/api/v1/billing/current-account/:partyId/statement.pdf',
+  params: z.object({ partyId: z.uuid() }),
+  query: ZStatementQuery,
+  response: z.string(),
+});
