@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../../db/client.ts';
 import { createTestApp, TEST_DATABASE_KIND, type TestApp } from '../../../test/harness.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { type ChainedDocument, verifyChains } from '../signing.ts';
 
 let t: TestApp;
@@ -59,7 +60,11 @@ async function newParty(extra: object = {}): Promise<string> {
 }
 
 /** An issued invoice of `cents` before 23 % VAT (gross = cents × 1.23), due on `dueDate`. */
-async function invoice(partyId: string, cents: number, dueDate = today): Promise<{ id: string; payable: number }> {
+async function invoice(
+  partyId: string,
+  cents: number,
+  dueDate = today,
+): Promise<{ id: string; payable: number }> {
   const response = await call('POST', '/api/v1/billing/documents', {
     seriesId: invoiceSeries,
     partyId,
@@ -163,7 +168,14 @@ describe('payments and receipts', () => {
     const second = await invoice(partyId, 5_000);
     const key = randomUUID();
     const body = { paymentDate: today, method: 'TB', amount: first.payable };
-    const paid = await call('POST', `/api/v1/billing/documents/${first.id}/payments`, body, owner, orgId, key);
+    const paid = await call(
+      'POST',
+      `/api/v1/billing/documents/${first.id}/payments`,
+      body,
+      owner,
+      orgId,
+      key,
+    );
     expect(paid.statusCode).toBe(201);
     const payment = paid.json();
     expect(payment).toMatchObject({
@@ -174,7 +186,14 @@ describe('payments and receipts', () => {
       allocations: [{ documentId: first.id, amount: 12_300 }],
     });
     expect(payment.receiptNumber).toMatch(/^RG PAGRG\/\d+$/);
-    const replay = await call('POST', `/api/v1/billing/documents/${first.id}/payments`, body, owner, orgId, key);
+    const replay = await call(
+      'POST',
+      `/api/v1/billing/documents/${first.id}/payments`,
+      body,
+      owner,
+      orgId,
+      key,
+    );
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json().id).toBe(payment.id);
     expect(await settledOf(first.id)).toBe(12_300);
@@ -206,7 +225,13 @@ describe('payments and receipts', () => {
     expect(receipts.map((r) => Number(r.gross_total))).toEqual([12_300, 1000]);
     expect(receipts[0]!.qr_code).toContain('*D:RG*');
     const chain: ChainedDocument[] = (
-      await rows<{ document_date: string; entry: string; document_number: string; gross_total: string; hash: string }>(
+      await rows<{
+        document_date: string;
+        entry: string;
+        document_number: string;
+        gross_total: string;
+        hash: string;
+      }>(
         t.database.db,
         sql`SELECT document_date::text, to_char(system_entry_at AT TIME ZONE 'Europe/Lisbon', 'YYYY-MM-DD"T"HH24:MI:SS') AS entry,
                    document_number, gross_total, hash FROM billing_documents
@@ -262,7 +287,9 @@ describe('payments and receipts', () => {
     expect(mismatch.json().code).toBe('PAYMENT_ALLOCATIONS_MISMATCH');
     const wrongParty = await pay(partyId, [{ documentId: foreign.id, amount: 100 }]);
     expect(wrongParty.json().code).toBe('PAYMENT_TARGET_NOT_PAYABLE');
-    const future = await pay(partyId, [{ documentId: a.id, amount: 100 }], { paymentDate: addDays(today, 2) });
+    const future = await pay(partyId, [{ documentId: a.id, amount: 100 }], {
+      paymentDate: addDays(today, 2),
+    });
     expect(future.json().code).toBe('PAYMENT_DATE_IN_FUTURE');
     const noKey = await t.call({
       method: 'POST',
@@ -311,7 +338,10 @@ describe('payments and receipts', () => {
     const incoming = await movement(10_000);
     const outgoing = await movement(-5_000);
     const candidates = (
-      await call('GET', `/api/v1/billing/payments/movement-candidates?direction=in&amount=10000&partyId=${partyId}`)
+      await call(
+        'GET',
+        `/api/v1/billing/payments/movement-candidates?direction=in&amount=10000&partyId=${partyId}`,
+      )
     ).json();
     expect(candidates[0]).toMatchObject({ id: incoming, unallocated: 10_000 });
     expect(candidates.some((c: { id: string }) => c.id === outgoing)).toBe(false);
@@ -327,7 +357,9 @@ describe('payments and receipts', () => {
     const after = (await call('GET', '/api/v1/billing/payments/movement-candidates?direction=in')).json();
     expect(after.some((c: { id: string }) => c.id === incoming)).toBe(false);
     await call('POST', `/api/v1/billing/payments/${second.json().id}/cancel`, { reason: 'Erro' });
-    const freed = (await call('GET', '/api/v1/billing/payments/movement-candidates?direction=in&amount=4000')).json();
+    const freed = (
+      await call('GET', '/api/v1/billing/payments/movement-candidates?direction=in&amount=4000')
+    ).json();
     expect(freed[0]).toMatchObject({ id: incoming, unallocated: 4_000 });
   });
 
@@ -379,7 +411,8 @@ describe('credit notes and the current account', () => {
     expect(note.statusCode).toBe(201);
     expect(note.json().payable).toBe(2_460);
     expect(await settledOf(a.id)).toBe(2_460);
-    const row = (await call('GET', '/api/v1/billing/current-account?role=customer')).json()
+    const row = (await call('GET', '/api/v1/billing/current-account?role=customer'))
+      .json()
       .rows.find((r: { partyId: string }) => r.partyId === partyId);
     expect(row).toMatchObject({ open: 9_840, notDue: 9_840, credits: 0, openDocuments: 1 });
     // Over-paying through payments is refused: only 9 840 remain open.
@@ -398,12 +431,15 @@ describe('credit notes and the current account', () => {
       lines: [{ productId, quantity: 1000, unitPrice: 2_000_00 }],
     });
     expect(await settledOf(a.id)).toBe(12_300);
-    const after = (await call('GET', '/api/v1/billing/current-account?role=customer')).json()
+    const after = (await call('GET', '/api/v1/billing/current-account?role=customer'))
+      .json()
       .rows.find((r: { partyId: string }) => r.partyId === partyId);
     expect(after).toMatchObject({ open: -1_620, credits: 1_620, openDocuments: 0 });
     const statement = (await call('GET', `/api/v1/billing/current-account/${partyId}`)).json();
     expect(statement.closingBalance).toBe(-1_620);
-    expect(statement.entries.map((e: { balance: number }) => e.balance)).toEqual([12_300, 9_840, 7_380, -1_620]);
+    expect(statement.entries.map((e: { balance: number }) => e.balance)).toEqual([
+      12_300, 9_840, 7_380, -1_620,
+    ]);
     expect(statement.openItems).toMatchObject([{ documentType: 'NC', open: -1_620 }]);
   });
 
@@ -467,6 +503,34 @@ describe('credit notes and the current account', () => {
     );
   });
 
+  it('prints the statement as a PDF in the party language, with its figures', async () => {
+    const partyId = await newParty({ language: 'pt' });
+    const a = await invoice(partyId, 10_000);
+    await invoice(partyId, 5_000);
+    await pay(partyId, [{ documentId: a.id, amount: 2_300 }]);
+    const response = await t.call({
+      method: 'GET',
+      url: `/api/v1/billing/current-account/${partyId}/statement.pdf`,
+      token: owner,
+      orgId,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/pdf');
+    expect(response.headers['content-disposition']).toContain('attachment');
+    const text = await pdfText(response.rawPayload);
+    expect(text).toContain('Extrato de conta corrente');
+    expect(text).toContain('FT PAGFT/');
+    // 123,00 + 61,50 − 23,00 = 161,50 still open.
+    expect(text).toContain('161,50');
+    const foreign = await t.call({
+      method: 'GET',
+      url: `/api/v1/billing/current-account/${partyId}/statement.pdf`,
+      token: kwanzaOwner,
+      orgId: kwanzaOrg,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
   it("never reaches another organization's documents, movements or accounts", async () => {
     const partyId = await newParty();
     const a = await invoice(partyId, 10_000);
@@ -474,11 +538,13 @@ describe('credit notes and the current account', () => {
     const stranger = (method: Method, url: string, payload?: object) =>
       call(method, url, payload, kwanzaOwner, kwanzaOrg);
     expect(
-      (await stranger('POST', `/api/v1/billing/documents/${a.id}/payments`, {
-        paymentDate: today,
-        method: 'NU',
-        amount: 100,
-      })).statusCode,
+      (
+        await stranger('POST', `/api/v1/billing/documents/${a.id}/payments`, {
+          paymentDate: today,
+          method: 'NU',
+          amount: 100,
+        })
+      ).statusCode,
     ).toBe(404);
     const foreignParty = await stranger('POST', '/api/v1/billing/payments', {
       direction: 'in',
@@ -493,11 +559,13 @@ describe('credit notes and the current account', () => {
     expect((await stranger('GET', `/api/v1/billing/payments?partyId=${partyId}`)).json()).toEqual([]);
     const theirs = (await stranger('GET', '/api/v1/billing/current-account?role=customer')).json();
     expect(theirs.rows.some((r: { partyId: string }) => r.partyId === partyId)).toBe(false);
-    const candidates = (await stranger('GET', '/api/v1/billing/payments/movement-candidates?amount=7700')).json();
+    const candidates = (
+      await stranger('GET', '/api/v1/billing/payments/movement-candidates?amount=7700')
+    ).json();
     expect(candidates.some((c: { id: string }) => c.id === incoming)).toBe(false);
-    expect((await stranger('POST', `/api/v1/billing/current-account/${partyId}/reminder`, {})).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await stranger('POST', `/api/v1/billing/current-account/${partyId}/reminder`, {})).statusCode,
+    ).toBe(404);
     expect(await settledOf(a.id)).toBe(0);
   });
 });
@@ -544,9 +612,9 @@ describe('settlement invariants', () => {
               if (response.statusCode === 201) made.push(response.json().id);
             } else if (made.length > 0) {
               const id = made.splice(step.index % made.length, 1)[0];
-              expect((await call('POST', `/api/v1/billing/payments/${id}/cancel`, { reason: 'Teste' })).statusCode).toBe(
-                200,
-              );
+              expect(
+                (await call('POST', `/api/v1/billing/payments/${id}/cancel`, { reason: 'Teste' })).statusCode,
+              ).toBe(200);
             }
             const state = await rows<{ payable: string; settled: string; allocated: string }>(
               t.database.db,
