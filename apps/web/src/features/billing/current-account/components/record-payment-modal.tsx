@@ -17,10 +17,9 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/error-alert.tsx';
 import { showSuccess } from '../../../../components/widgets/toasts.ts';
 import { useFormatDate, useFormatMoney } from '../../../../lib/format/money.ts';
-import { todayIso } from '../../../treasury/components/account-kinds.ts';
-import { parseMoneyInput } from '../../../treasury/lib/money-input.ts';
+import { parseMoneyInput } from '../../../../lib/format/money-input.ts';
 import { useMovementCandidates, useRecordPayment } from '../api/current-account.ts';
-import { allocateOldestFirst, itemKey, payableItems } from '../lib/allocate.ts';
+import { allocateOldestFirst, itemKey, payableItems, todayIso } from '../lib/allocate.ts';
 
 /** Cents as the text a person would type back ("1234.5" → "1234.50"), with no float in between. */
 function centsText(cents: number): string {
