@@ -129,4 +129,14 @@ export async function currentAccountJourney(page: Page, request: APIRequestConte
   await expect(page.getByRole('table', { name: t('gb', 'BILLING.CURRENT_ACCOUNT.STATEMENT') })).toContainText(
     t('gb', 'BILLING.CURRENT_ACCOUNT.PAYMENT_ENTRY', { number: 'RG E2E/1' }),
   );
+
+  // A returned transfer: cancelling the payment cancels its receipt and the invoices are owed again.
+  await page
+    .getByRole('button', { name: t('gb', 'BILLING.PAYMENTS.CANCEL_FOR', { number: 'RG E2E/1' }) })
+    .click();
+  const cancel = page.getByRole('dialog', { name: t('gb', 'BILLING.PAYMENTS.CANCEL_TITLE') });
+  await cancel.getByLabel(t('gb', 'BILLING.PAYMENTS.CANCEL_REASON')).fill('Transferência devolvida');
+  await cancel.getByRole('button', { name: t('gb', 'BILLING.PAYMENTS.CANCEL_CONFIRM') }).click();
+  await expect(cancel).toBeHidden();
+  await expect(balance).toHaveText('€184.50');
 }
