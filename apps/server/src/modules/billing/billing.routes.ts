@@ -27,6 +27,7 @@ import type { Mailer } from '../../platform/mail.ts';
 import { addRoute } from '../../platform/route.ts';
 import * as documents from './documents.service.ts';
 import * as catalogue from './parties-products.service.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
 import { pdfRoutes } from './pdf/pdf.routes.ts';
 import type { SigningKey } from './signing-key.ts';
 
@@ -146,4 +147,5 @@ export function billingRoutes(
     async ({ request, params, body }) => documents.cancelDocument(db, org(request), params.id, body.reason),
   );
   pdfRoutes(app, { db, signingKey: deps.signingKey, mailer: deps.mailer });
+  paymentsRoutes(app, { ...documentsDeps, mailer: deps.mailer });
 }
