@@ -89,6 +89,9 @@ export const ERROR_CODES = {
   DOCUMENT_DATE_BEFORE_LAST: 409,
   DOCUMENT_DATE_IN_FUTURE: 409,
   EXEMPTION_REQUIRED: 400,
+  /** VIES did not answer a tax-number lookup: a dependency failed, not Fluxo (so never a 5xx). */
+  VIES_UNAVAILABLE: 424,
+  EXCHANGE_RATE_UNAVAILABLE: 409,
   POS_BATCH_DUPLICATE: 409,
   POS_SETTLEMENT_NOT_POSSIBLE: 409,
   INTERNAL: 500,

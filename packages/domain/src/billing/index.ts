@@ -1,4 +1,5 @@
 export * from './at-qr-code.ts';
+export * from './catalogue-contracts.ts';
 export * from './contracts.ts';
 export * from './document-totals.ts';
 export * from './series.ts';

@@ -21,9 +21,11 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Access } from '../../platform/access.ts';
+import type { Config } from '../../platform/config.ts';
 import { requireOrg, requireSession } from '../../platform/guard.ts';
 import { idempotencyKey, once } from '../../platform/idempotency.ts';
 import { addRoute } from '../../platform/route.ts';
+import { catalogueRoutes } from './catalogue.routes.ts';
 import * as documents from './documents.service.ts';
 import * as catalogue from './parties-products.service.ts';
 import type { SigningKey } from './signing-key.ts';
@@ -32,7 +34,10 @@ const documentsAccess = (flag: number): Access => ({ kind: 'org', resource: 'bil
 const configsAccess = (flag: number): Access => ({ kind: 'org', resource: 'billing.configs', flag });
 
 /** The organizations' own invoicing: customers and suppliers, products, series, documents. */
-export function billingRoutes(app: FastifyInstance, deps: { db: Db; signingKey: SigningKey }): void {
+export function billingRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; signingKey: SigningKey; config: Config },
+): void {
   const { db } = deps;
   const documentsDeps: documents.DocumentsDeps = { db, signingKey: deps.signingKey };
   const org = (request: FastifyRequest) => requireOrg(request).id;
@@ -140,4 +145,6 @@ export function billingRoutes(app: FastifyInstance, deps: { db: Db; signingKey: 
     documentsAccess(PermissionFlag.DELETE),
     async ({ request, params, body }) => documents.cancelDocument(db, org(request), params.id, body.reason),
   );
+
+  catalogueRoutes(app, { db, vies: deps.config.billing });
 }
