@@ -6,6 +6,7 @@ import { rows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type StandIn, startStandIn } from '../../test/local-services.ts';
 import { storeRates } from '../tax/ecb-import.ts';
+import { addAccount, addMovements } from '../treasury/transactions/test-fixtures.ts';
 
 /**
  * A stand-in for the VIES REST API (POST …/check-vat-number { countryCode, vatNumber } → { valid, name,
@@ -375,5 +376,60 @@ describe('Multibanco references and foreign currency on documents', () => {
       aoOrg,
     );
     expect(aoUsd.json()).toMatchObject({ code: 'EXCHANGE_RATE_UNAVAILABLE' });
+  });
+});
+
+describe('PROMPT_CLIENT_SUPPLIER_AUTO_CONFIRMATION', () => {
+  it('links a party to the merchant of a new movement carrying its tax number, and asks once to confirm', async () => {
+    const db = t.database.db;
+    const party = await call('POST', '/api/v1/billing/parties', {
+      name: 'Fornecedor Reconhecido, Lda',
+      taxId: '500000026',
+      country: 'PT',
+      isSupplier: true,
+    });
+    expect(party.json()).toMatchObject({ merchantId: null });
+    const [merchant] = await rows<{ id: string }>(
+      db,
+      sql`INSERT INTO treasury_merchants (organization_id, name, vat_number)
+          VALUES (${orgId}, 'FORNECEDOR RECONHECIDO', '500000026') RETURNING id`,
+    );
+    const account = await addAccount(db, orgId, { name: 'Conta reconhecimento' });
+    const moves = (merchantId: string | null) =>
+      addMovements(db, orgId, account, [
+        { bookingDate: '2026-11-20', amount: -12_300, description: 'TRF FORNECEDOR', merchantId },
+      ]);
+    await moves(null);
+    const prompts = () =>
+      rows<{ data: { ClientSupplierId: string; TransactionId?: string } }>(
+        db,
+        sql`SELECT data FROM realtime_messages
+            WHERE type = 'PROMPT_CLIENT_SUPPLIER_AUTO_CONFIRMATION' AND data->>'ClientSupplierId' = ${party.json().id}`,
+      );
+    expect(await prompts()).toEqual([]);
+    const [recognised] = await moves(merchant!.id);
+    const list = await call('GET', '/api/v1/billing/parties?q=500000026');
+    expect(list.json()[0]).toMatchObject({ merchantId: merchant!.id });
+    const sent = await prompts();
+    expect(sent.length).toBeGreaterThan(0);
+    expect(new Set(sent.map((row) => row.data.TransactionId))).toEqual(new Set([recognised]));
+    // Another movement proposes nothing new; undoing the link is the member's answer.
+    await moves(merchant!.id);
+    expect((await prompts()).length).toBe(sent.length);
+    const undone = await call('PATCH', `/api/v1/billing/parties/${party.json().id}`, { merchantId: null });
+    expect(undone.json()).toMatchObject({ merchantId: null });
+    // Another organization's movements never touch this organization's parties.
+    const aoAccount = await addAccount(db, aoOrg, { name: 'Conta AO', currency: 'AOA' });
+    const [aoMerchant] = await rows<{ id: string }>(
+      db,
+      sql`INSERT INTO treasury_merchants (organization_id, name, vat_number)
+          VALUES (${aoOrg}, 'OUTRO', '500000026') RETURNING id`,
+    );
+    await addMovements(db, aoOrg, aoAccount, [
+      { bookingDate: '2026-11-21', amount: -100, description: 'X', merchantId: aoMerchant!.id },
+    ]);
+    expect((await call('GET', '/api/v1/billing/parties?q=500000026')).json()[0]).toMatchObject({
+      merchantId: null,
+    });
   });
 });

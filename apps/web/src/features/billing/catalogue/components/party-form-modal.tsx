@@ -24,6 +24,7 @@ import { useFieldProps } from '../../../../lib/forms/use-field-props.ts';
 import { useCountries } from '../../../../lib/reference-data/countries.ts';
 import { useCodeOptions } from '../../../../lib/reference-data/display-names.ts';
 import { type PartyBody, useCreateParty, usePartyLookup, useUpdateParty } from '../../api/catalogue.ts';
+import { toastApiError } from './toast-api-error.ts';
 
 export const DOCUMENT_LANGUAGES = ['pt', 'gb', 'es', 'fr'] as const;
 /** PT and AO final consumers: no tax number to check, and they may repeat. */
@@ -270,6 +271,26 @@ export function PartyFormModal({
           {lookup.error && (
             <Alert color="yellow" variant="light" role="alert">
               <ApiErrorMessage error={lookup.error} />
+            </Alert>
+          )}
+          {party?.merchantId && (
+            <Alert color="blue" variant="light">
+              <Group justify="space-between" gap="xs" wrap="wrap">
+                <span>{t('BILLING.CATALOGUE.PARTY.MERCHANT_LINKED')}</span>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  loading={update.isPending}
+                  onClick={() =>
+                    update.mutate(
+                      { id: party.id, body: { merchantId: null } },
+                      { onSuccess: (saved) => onSaved?.(saved), onError: toastApiError },
+                    )
+                  }
+                >
+                  {t('BILLING.CATALOGUE.PARTY.MERCHANT_UNLINK')}
+                </Button>
+              </Group>
             </Alert>
           )}
           <TextInput label={t('BILLING.CATALOGUE.PARTY.NAME')} required maxLength={200} {...field('name')} />
