@@ -61,7 +61,7 @@ export async function signInForCatalogue(
 }
 
 export async function openCatalogueTab(page: Page, key: 'PARTIES' | 'PRODUCTS' | 'SERIES' | 'SETTINGS') {
-  await page.getByRole('tab', { name: gb(`BILLING.CATALOGUE.TABS.${key}`) }).click();
+  await page.getByRole('tab', { name: gb(`BILLING.TABS.${key}`) }).click();
 }
 
 /** Mantine's Select: open it by its label, pick the option by its text. */
