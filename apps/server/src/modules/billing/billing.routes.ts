@@ -24,6 +24,7 @@ import type { Access } from '../../platform/access.ts';
 import { requireOrg, requireSession } from '../../platform/guard.ts';
 import { idempotencyKey, once } from '../../platform/idempotency.ts';
 import { addRoute } from '../../platform/route.ts';
+import { conversionRoutes } from './conversion.routes.ts';
 import * as documents from './documents.service.ts';
 import * as catalogue from './parties-products.service.ts';
 import type { SigningKey } from './signing-key.ts';
@@ -140,4 +141,5 @@ export function billingRoutes(app: FastifyInstance, deps: { db: Db; signingKey: 
     documentsAccess(PermissionFlag.DELETE),
     async ({ request, params, body }) => documents.cancelDocument(db, org(request), params.id, body.reason),
   );
+  conversionRoutes(app, deps);
 }

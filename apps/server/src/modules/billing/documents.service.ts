@@ -26,6 +26,7 @@ import { type Db, isUniqueViolation, rows } from '../../db/client.ts';
 import { billingDocumentLines, billingDocuments, billingSeries, organizations } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { notifyOrganization } from '../../realtime/notify.ts';
+import { onCancel, onIssue } from './document-links.ts';
 import { partyOf, productsOf } from './parties-products.service.ts';
 import { signDocument } from './signing.ts';
 import type { SigningKey } from './signing-key.ts';
@@ -388,6 +389,7 @@ async function issueInTransaction(
   const today = systemEntryText(now, timeZone).slice(0, 10);
   if (document.documentDate > today)
     throw new AppError('DOCUMENT_DATE_IN_FUTURE', 'A document cannot be dated after today.');
+  await onIssue(tx, document);
   // System entry times never go backwards within a series, even if clocks of two instances disagree.
   const entryAt =
     series.lastSystemEntryAt && series.lastSystemEntryAt.getTime() >= now.getTime()
@@ -571,6 +573,7 @@ export async function cancelDocument(
       .update(billingDocuments)
       .set({ status: 'A', cancelReason: reason, cancelledAt: new Date(), updatedAt: new Date() })
       .where(eq(billingDocuments.id, id));
+    await onCancel(tx, document);
     return getDocument(tx, organizationId, id);
   });
 }
