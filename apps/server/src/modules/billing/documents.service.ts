@@ -637,6 +637,7 @@ function toDocument(
     taxPayable: row.taxPayable,
     grossTotal: row.grossTotal,
     withholding: row.withholding,
+    withholdingBasisPoints: row.withholdingBasisPoints,
     payable: row.grossTotal - row.withholding,
     settled: row.settled,
     hash: row.hash,
