@@ -16,7 +16,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconFileTypePdf, IconMail } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatDate, useFormatMoney } from '../../../../lib/format/money.ts';
+import { localeOf, useFormatDate, useFormatMoney } from '../../../../lib/format/money.ts';
 import { formatMoneyInput } from '../../../../lib/format/money-input.ts';
 import { openDocumentPdf } from '../api/document-pdf.ts';
 import type { BillingPermissions } from '../hooks/use-billing-permissions.ts';
@@ -65,7 +65,7 @@ export function DocumentDetail({
   /** Shows another document (the one referenced, a credit note just made). */
   onOpen: (id: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const money = useFormatMoney();
   const date = useFormatDate();
   const title = useDocumentTitle();
@@ -151,7 +151,10 @@ export function DocumentDetail({
         )}
         {document.systemEntryAt && (
           <Fact label={t('BILLING.DOCUMENTS.FIELDS.SYSTEM_ENTRY')}>
-            {new Date(document.systemEntryAt).toLocaleString()}
+            {new Intl.DateTimeFormat(localeOf(i18n.language), {
+              dateStyle: 'medium',
+              timeStyle: 'medium',
+            }).format(new Date(document.systemEntryAt))}
           </Fact>
         )}
         {document.referenceDocumentId && (
