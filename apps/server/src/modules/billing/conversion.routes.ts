@@ -2,9 +2,9 @@ import { convertDocumentContract, createCreditNoteContract, PermissionFlag } fro
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { requireOrg, requireSession } from '../../platform/guard.ts';
-import { idempotencyKey, once } from '../../platform/idempotency.ts';
 import { addRoute } from '../../platform/route.ts';
 import { convertDocument, createCreditNote } from './conversion.service.ts';
+import { onceOnly } from './once-only.ts';
 import type { SigningKey } from './signing-key.ts';
 
 /** A quote or pro forma converted into an invoice, and the credit note of an invoice: both drafts. */
@@ -12,27 +12,15 @@ export function conversionRoutes(app: FastifyInstance, deps: { db: Db; signingKe
   const { db } = deps;
   const access = { kind: 'org', resource: 'billing.documents', flag: PermissionFlag.CREATE } as const;
 
-  addRoute(app, convertDocumentContract, access, async ({ request, reply, params, body }) => {
-    const { userId } = requireSession(request);
-    const organizationId = requireOrg(request).id;
-    const { response, replayed } = await once(
-      db,
-      { userId, key: idempotencyKey(request), endpoint: `billing.documents.convert.${params.id}`, body },
-      (tx) => convertDocument(deps, tx as unknown as Db, organizationId, userId, params.id, body),
-    );
-    if (replayed) reply.header('idempotent-replayed', 'true');
-    return response;
-  });
+  addRoute(app, convertDocumentContract, access, async ({ request, reply, params, body }) =>
+    onceOnly(db, request, reply, `billing.documents.convert.${params.id}`, body, (tx) =>
+      convertDocument(deps, tx, requireOrg(request).id, requireSession(request).userId, params.id, body),
+    ),
+  );
 
-  addRoute(app, createCreditNoteContract, access, async ({ request, reply, params, body }) => {
-    const { userId } = requireSession(request);
-    const organizationId = requireOrg(request).id;
-    const { response, replayed } = await once(
-      db,
-      { userId, key: idempotencyKey(request), endpoint: `billing.documents.credit-note.${params.id}`, body },
-      (tx) => createCreditNote(deps, tx as unknown as Db, organizationId, userId, params.id, body),
-    );
-    if (replayed) reply.header('idempotent-replayed', 'true');
-    return response;
-  });
+  addRoute(app, createCreditNoteContract, access, async ({ request, reply, params, body }) =>
+    onceOnly(db, request, reply, `billing.documents.credit-note.${params.id}`, body, (tx) =>
+      createCreditNote(deps, tx, requireOrg(request).id, requireSession(request).userId, params.id, body),
+    ),
+  );
 }

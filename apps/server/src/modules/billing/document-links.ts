@@ -4,10 +4,10 @@ import { billingDocuments } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 
 // What issuing or cancelling a document does to the document it references: an invoice made from a
-// quote or pro forma marks it invoiced (SAF-T WorkStatus F), once; a credit note counts against what
-// its original still has uncredited, and adds to the original's `settled`. Run inside the issuing or
-// cancelling transaction, with the original's row locked, so that two notes issued at once cannot
-// together credit more than the original.
+// quote or pro forma marks it invoiced (SAF-T WorkStatus F), once; a credit note never credits more
+// than its original still has uncredited (what it then settles is payments/settlement.ts's part). Run
+// inside the issuing or cancelling transaction, with the original's row locked, so that two notes
+// issued at once cannot together credit more than the original.
 
 type DocumentRow = typeof billingDocuments.$inferSelect;
 
@@ -59,13 +59,6 @@ export async function onIssue(tx: Db, document: DocumentRow): Promise<void> {
       throw new AppError('DOCUMENT_ALREADY_CANCELLED', 'The document this note corrects is cancelled.');
     const left = original.grossTotal - (await creditedOf(tx, document.organizationId, original.id));
     if (document.grossTotal > left) throw creditExceeded(original, left);
-    await tx
-      .update(billingDocuments)
-      .set({
-        settled: original.settled + (document.grossTotal - document.withholding),
-        updatedAt: new Date(),
-      })
-      .where(eq(billingDocuments.id, original.id));
     return;
   }
   if ((INVOICE_TYPES as readonly string[]).includes(document.documentType)) {
@@ -82,27 +75,17 @@ export async function onIssue(tx: Db, document: DocumentRow): Promise<void> {
   }
 }
 
-/**
- * Called by the cancelling transaction: a cancelled credit note no longer credits its original, and
- * the quote or pro forma of a cancelled invoice can be invoiced again.
- */
+/** Called by the cancelling transaction: the quote or pro forma of a cancelled invoice can be invoiced again. */
 export async function onCancel(tx: Db, document: DocumentRow): Promise<void> {
+  if (!(INVOICE_TYPES as readonly string[]).includes(document.documentType)) return;
   const original = await lockOriginal(tx, document);
-  if (!original) return;
-  if ((INVOICE_TYPES as readonly string[]).includes(document.documentType)) {
-    if ((CONVERTIBLE_TYPES as readonly string[]).includes(original.documentType) && original.status === 'F')
-      await tx
-        .update(billingDocuments)
-        .set({ status: 'N', updatedAt: new Date() })
-        .where(eq(billingDocuments.id, original.id));
-    return;
-  }
-  if (document.documentType !== 'NC') return;
-  await tx
-    .update(billingDocuments)
-    .set({
-      settled: original.settled - (document.grossTotal - document.withholding),
-      updatedAt: new Date(),
-    })
-    .where(eq(billingDocuments.id, original.id));
+  if (
+    original &&
+    (CONVERTIBLE_TYPES as readonly string[]).includes(original.documentType) &&
+    original.status === 'F'
+  )
+    await tx
+      .update(billingDocuments)
+      .set({ status: 'N', updatedAt: new Date() })
+      .where(eq(billingDocuments.id, original.id));
 }
