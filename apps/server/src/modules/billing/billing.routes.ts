@@ -24,10 +24,13 @@ import type { Access } from '../../platform/access.ts';
 import type { Config } from '../../platform/config.ts';
 import { requireOrg, requireSession } from '../../platform/guard.ts';
 import { idempotencyKey, once } from '../../platform/idempotency.ts';
+import type { Mailer } from '../../platform/mail.ts';
 import { addRoute } from '../../platform/route.ts';
 import { catalogueRoutes } from './catalogue.routes.ts';
+import { conversionRoutes } from './conversion.routes.ts';
 import * as documents from './documents.service.ts';
 import * as catalogue from './parties-products.service.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
 import type { SigningKey } from './signing-key.ts';
 
 const documentsAccess = (flag: number): Access => ({ kind: 'org', resource: 'billing.documents', flag });
@@ -36,7 +39,7 @@ const configsAccess = (flag: number): Access => ({ kind: 'org', resource: 'billi
 /** The organizations' own invoicing: customers and suppliers, products, series, documents. */
 export function billingRoutes(
   app: FastifyInstance,
-  deps: { db: Db; signingKey: SigningKey; config: Config },
+  deps: { db: Db; signingKey: SigningKey; config: Config; mailer?: Mailer },
 ): void {
   const { db } = deps;
   const documentsDeps: documents.DocumentsDeps = { db, signingKey: deps.signingKey };
@@ -145,6 +148,7 @@ export function billingRoutes(
     documentsAccess(PermissionFlag.DELETE),
     async ({ request, params, body }) => documents.cancelDocument(db, org(request), params.id, body.reason),
   );
-
+  conversionRoutes(app, deps);
+  paymentsRoutes(app, { ...documentsDeps, ...(deps.mailer ? { mailer: deps.mailer } : {}) });
   catalogueRoutes(app, { db, vies: deps.config.billing });
 }
