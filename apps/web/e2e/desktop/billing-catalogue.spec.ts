@@ -3,6 +3,7 @@ import {
   createCustomerThroughForm,
   createProductThroughForm,
   signInForCatalogue,
+  waitForToastsToClose,
 } from '../support/billing-catalogue.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -18,6 +19,7 @@ test.describe('billing catalogue on a desktop (issue 12)', () => {
     await expect(page.getByRole('table')).toContainText(known.knownNif);
     await createProductThroughForm(page);
     await expect(page.getByRole('table')).toContainText('M07');
+    await waitForToastsToClose(page);
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import {
   createCustomerThroughForm,
   createProductThroughForm,
   signInForCatalogue,
+  waitForToastsToClose,
 } from '../support/billing-catalogue.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -19,6 +20,7 @@ test.describe('billing catalogue on a phone (issue 12)', () => {
     await expect(page.getByRole('table')).toHaveCount(0);
     await expect(page.getByRole('list', { name: /customers and suppliers/i })).toContainText(known.knownNif);
     await createProductThroughForm(page);
+    await waitForToastsToClose(page);
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

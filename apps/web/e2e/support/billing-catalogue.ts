@@ -66,7 +66,7 @@ export async function openCatalogueTab(page: Page, key: 'PARTIES' | 'PRODUCTS' |
 
 /** Mantine's Select: open it by its label, pick the option by its text. */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('textbox', { name: label }).click();
+  await page.getByRole('textbox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option }).click();
 }
 
@@ -106,7 +106,7 @@ export async function createProductThroughForm(page: Page) {
     .getByRole('textbox', { name: gb('BILLING.CATALOGUE.PRODUCT.DESCRIPTION') })
     .fill('Formação (hora)');
   await dialog.getByRole('textbox', { name: gb('BILLING.CATALOGUE.PRODUCT.PRICE') }).fill('40,5');
-  await dialog.getByRole('textbox', { name: gb('BILLING.CATALOGUE.PRODUCT.UNIT') }).fill('H');
+  await dialog.getByRole('textbox', { name: gb('BILLING.CATALOGUE.PRODUCT.UNIT'), exact: true }).fill('H');
   // Exempt: the M-code becomes required.
   await choose(
     page,
@@ -120,4 +120,13 @@ export async function createProductThroughForm(page: Page) {
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Formação (hora)')).toBeVisible();
   await expect(page.getByText(/€40\.50/)).toBeVisible();
+}
+
+/**
+ * The real-time toasts of what was just created (CLIENT_SUPPLIER_CREATED, BILLING_PRODUCT_CREATED)
+ * close by themselves after 4 s; their close buttons have no accessible name (a shared toast matter,
+ * not these panels'), so the page is checked for accessibility once they are gone.
+ */
+export async function waitForToastsToClose(page: Page) {
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
 }
