@@ -152,7 +152,12 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
     connectors,
   });
   treasuryRoutes(app, { db, realtime, config, connectors });
-  billingRoutes(app, { db, mailer, signingKey: await loadSigningKey(db, secrets.box, config.invoicing) });
+  billingRoutes(app, {
+    db,
+    config,
+    mailer,
+    signingKey: await loadSigningKey(db, secrets.box, config.invoicing),
+  });
   await registerBilling(app, { db, config });
   app.get(
     '/assets/keys/public.pem',

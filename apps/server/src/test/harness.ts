@@ -94,7 +94,8 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fluxo-test-'));
   const { database, url: databaseUrl, drop } = await freshDatabase(dataDir, options.database);
-  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env } as NodeJS.ProcessEnv;
+  // VIES off unless a suite points it at its stand-in: tests never reach the EU's service.
+  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', VIES_URL: '', ...options.env } as NodeJS.ProcessEnv;
   // No web build unless the test hands one (WEB_DIST): the API suites need none.
   const config = loadConfig(env, {
     webDist: env.WEB_DIST ?? path.join(dataDir, 'no-web'),

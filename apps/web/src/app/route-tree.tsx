@@ -50,6 +50,10 @@ function subscriptionPage(name: 'locked' | 'checkout'): RouteObject['lazy'] {
 
 /** Menu pages whose feature has landed: their own screen (one chunk each) instead of the placeholder. */
 const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
+  [paths.app.billing.documents.path]: screen(
+    () => import('../features/billing/routes/documents.tsx'),
+    (m) => m.BillingDocumentsRoute,
+  ),
   [paths.app.billing.subscriptions.path]: screen(
     () => import('../features/subscriptions/routes/subscriptions.tsx'),
     (m) => m.SubscriptionsRoute,
@@ -78,6 +82,10 @@ const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
 
 /** Feature pages with a phone screen of their own (their desktop screen serves /m otherwise). */
 const MOBILE_FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
+  [paths.app.billing.documents.path]: screen(
+    () => import('../features/billing/routes/documents-mobile.tsx'),
+    (m) => m.MobileBillingDocumentsRoute,
+  ),
   [paths.app.treasury.inOut.path]: screen(
     () => import('../features/treasury/routes/in-out-mobile.tsx'),
     (m) => m.MobileInOutRoute,

@@ -1,5 +1,7 @@
 export * from './at-qr-code.ts';
+export * from './catalogue-contracts.ts';
 export * from './contracts.ts';
+export * from './conversion-contracts.ts';
 export * from './document-totals.ts';
 export * from './payments-contracts.ts';
 export * from './pdf-contracts.ts';

@@ -21,10 +21,13 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Access } from '../../platform/access.ts';
+import type { Config } from '../../platform/config.ts';
 import { requireOrg, requireSession } from '../../platform/guard.ts';
 import { idempotencyKey, once } from '../../platform/idempotency.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { addRoute } from '../../platform/route.ts';
+import { catalogueRoutes } from './catalogue.routes.ts';
+import { conversionRoutes } from './conversion.routes.ts';
 import * as documents from './documents.service.ts';
 import * as catalogue from './parties-products.service.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
@@ -38,6 +41,7 @@ const configsAccess = (flag: number): Access => ({ kind: 'org', resource: 'billi
 export function billingRoutes(
   app: FastifyInstance,
   deps: { db: Db; signingKey: SigningKey; mailer: Mailer },
+  deps: { db: Db; signingKey: SigningKey; config: Config; mailer?: Mailer },
 ): void {
   const { db } = deps;
   const documentsDeps: documents.DocumentsDeps = { db, signingKey: deps.signingKey };
@@ -148,4 +152,7 @@ export function billingRoutes(
   );
   pdfRoutes(app, { db, signingKey: deps.signingKey, mailer: deps.mailer });
   paymentsRoutes(app, { ...documentsDeps, mailer: deps.mailer });
+  conversionRoutes(app, deps);
+  paymentsRoutes(app, { ...documentsDeps, ...(deps.mailer ? { mailer: deps.mailer } : {}) });
+  catalogueRoutes(app, { db, vies: deps.config.billing });
 }

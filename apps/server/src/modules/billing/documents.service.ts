@@ -14,6 +14,8 @@ import {
   isValidSeriesId,
   isValidSeriesValidationCode,
   type listDocumentsContract,
+  MULTIBANCO_MAX_CENTS,
+  multibancoReference,
   percentOf,
   type registerSeriesContract,
   type Series,
@@ -26,6 +28,9 @@ import { type Db, isUniqueViolation, rows } from '../../db/client.ts';
 import { billingDocumentLines, billingDocuments, billingSeries, organizations } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { notifyOrganization } from '../../realtime/notify.ts';
+import { exchangeRateOn, isKnownCurrency } from '../treasury/index.ts';
+import { getBillingSettings } from './billing-settings.service.ts';
+import { onCancel, onIssue } from './document-links.ts';
 import { partyOf, productsOf } from './parties-products.service.ts';
 import {
   applyCreditNote,
@@ -236,9 +241,8 @@ async function writeDraft(
   if (!series) throw new AppError('NOT_FOUND', 'No such series.');
   const party = await partyOf(tx, organizationId, input.partyId ?? (existing?.partyId as string));
   const documentDate = input.documentDate ?? (existing?.documentDate as string);
-  const currency = input.currency ?? existing?.currency ?? org.currency.trim();
-  if (currency !== org.currency.trim())
-    throw new AppError('CURRENCY_MISMATCH', `Documents are issued in ${org.currency.trim()} for now.`);
+  const currency = (input.currency ?? existing?.currency ?? org.currency).trim();
+  const exchangeRate = await documentExchangeRate(tx, org.currency.trim(), currency, documentDate);
   const referenceDocumentId = input.referenceDocumentId ?? existing?.referenceDocumentId ?? null;
   if (['NC', 'ND'].includes(series.documentType)) {
     if (!referenceDocumentId)
@@ -292,6 +296,7 @@ async function writeDraft(
     documentDate,
     dueDate,
     currency,
+    exchangeRate,
     netTotal: totals.netTotal,
     taxPayable: totals.taxPayable,
     grossTotal: totals.grossTotal,
@@ -318,6 +323,23 @@ async function writeDraft(
     .insert(billingDocumentLines)
     .values(priced.map((line) => ({ ...line, organizationId, documentId: id })));
   return id;
+}
+
+/**
+ * Units of the document's currency per unit of the organization's (per EUR for a PT company, as
+ * SAF-T's ExchangeRate wants it) on the document's date, from the ECB reference rates; a currency with
+ * no rate known then is refused rather than guessed.
+ */
+async function documentExchangeRate(tx: Db, base: string, currency: string, date: string): Promise<string> {
+  if (currency === base) return '1';
+  const found = isKnownCurrency(currency) ? await exchangeRateOn(tx, base, currency, date) : null;
+  if (!found)
+    throw new AppError(
+      'EXCHANGE_RATE_UNAVAILABLE',
+      `No ECB exchange rate of ${currency} against ${base} is known for ${date}.`,
+      [{ path: 'currency', messageKey: 'ERRORS.EXCHANGE_RATE_UNAVAILABLE', message: 'No exchange rate' }],
+    );
+  return found.rate;
 }
 
 function addDays(date: string, days: number): string {
@@ -399,6 +421,7 @@ export async function issueInTransaction(
   const today = systemEntryText(now, timeZone).slice(0, 10);
   if (document.documentDate > today)
     throw new AppError('DOCUMENT_DATE_IN_FUTURE', 'A document cannot be dated after today.');
+  await onIssue(tx, document);
   // System entry times never go backwards within a series, even if clocks of two instances disagree.
   const entryAt =
     series.lastSystemEntryAt && series.lastSystemEntryAt.getTime() >= now.getTime()
@@ -436,9 +459,11 @@ export async function issueInTransaction(
           certificateNumber: deps.signingKey.certificateNumber,
         })
       : null;
+  const multibanco = await multibancoFor(tx, organizationId, document);
   await tx
     .update(billingDocuments)
     .set({
+      ...multibanco,
       state: 'issued',
       status: 'N',
       number,
@@ -481,6 +506,30 @@ export async function issueInTransaction(
     Number: documentNumber,
     OrganizationId: organizationId,
   });
+}
+
+/** Documents a customer pays later and so may pay at an ATM: invoices and debit notes. */
+const MULTIBANCO_DOCUMENT_TYPES = ['FT', 'FS', 'FR', 'ND'];
+
+/**
+ * The Multibanco entity and reference printed on a document when the organization configures an
+ * entity, for a payable EUR amount a reference can carry. The 7-digit order id comes from the
+ * document's own id, so that issuing in several series at once needs no shared counter; the check
+ * digits bind it to the entity and the amount.
+ */
+async function multibancoFor(
+  tx: Db,
+  organizationId: string,
+  document: DocumentRow,
+): Promise<{ mbEntity: string; mbReference: string } | Record<string, never>> {
+  if (!MULTIBANCO_DOCUMENT_TYPES.includes(document.documentType) || document.currency.trim() !== 'EUR')
+    return {};
+  const payable = document.grossTotal - document.withholding;
+  if (payable <= 0 || payable > MULTIBANCO_MAX_CENTS) return {};
+  const { multibancoEntity } = await getBillingSettings(tx, organizationId);
+  if (!multibancoEntity) return {};
+  const orderId = Number(BigInt(`0x${document.id.replace(/-/g, '')}`) % 10_000_000n);
+  return { mbEntity: multibancoEntity, mbReference: multibancoReference(multibancoEntity, orderId, payable) };
 }
 
 /** The QR code's tax regions (I, J, K) from the lines: bases and VAT by tax code, per region. */
@@ -599,6 +648,7 @@ export async function cancelDocument(
       .update(billingDocuments)
       .set({ status: 'A', cancelReason: reason, cancelledAt: new Date(), updatedAt: new Date() })
       .where(eq(billingDocuments.id, id));
+    await onCancel(tx, document);
     return getDocument(tx, organizationId, id);
   });
 }
@@ -632,7 +682,10 @@ function toDocument(
     systemEntryAt: row.systemEntryAt?.toISOString() ?? null,
     taxRegion: row.taxRegion,
     currency: row.currency.trim(),
-    exchangeRate: row.exchangeRate,
+    // numeric(20,10) reads back padded: "1.0832000000" → "1.0832", "1.0000000000" → "1".
+    exchangeRate: row.exchangeRate.includes('.')
+      ? row.exchangeRate.replace(/0+$/, '').replace(/\.$/, '')
+      : row.exchangeRate,
     language: row.language,
     paymentMethod: row.paymentMethod as BillingDocument['paymentMethod'],
     mbEntity: row.mbEntity,
@@ -662,6 +715,7 @@ function toDocument(
     taxPayable: row.taxPayable,
     grossTotal: row.grossTotal,
     withholding: row.withholding,
+    withholdingBasisPoints: row.withholdingBasisPoints,
     payable: row.grossTotal - row.withholding,
     settled: row.settled,
     hash: row.hash,

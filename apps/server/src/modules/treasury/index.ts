@@ -16,6 +16,7 @@ export {
   normaliseAccountIban,
 } from './accounts/accounts.service.ts';
 export { convertMinor, currencyDigits, isKnownCurrency } from './accounts/currency-conversion.ts';
+export { exchangeRateOn } from './accounts/exchange-rate.ts';
 export { ensureDefaultCategories, requireCategory } from './categories/categories.service.ts';
 export { DEFAULT_CATEGORIES, defaultCategoriesFor } from './categories/default-categories.ts';
 export { accountsOfConnection, upsertDiscoveredAccounts } from './sync/bank-accounts.ts';
