@@ -152,7 +152,11 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
     connectors,
   });
   treasuryRoutes(app, { db, realtime, config, connectors });
-  billingRoutes(app, { db, signingKey: await loadSigningKey(db, secrets.box, config.invoicing) });
+  billingRoutes(app, {
+    db,
+    signingKey: await loadSigningKey(db, secrets.box, config.invoicing),
+    dataDir: config.dataDir,
+  });
   await registerBilling(app, { db, config });
   app.get(
     '/assets/keys/public.pem',

@@ -22,37 +22,32 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Access } from '../../platform/access.ts';
 import { requireOrg, requireSession } from '../../platform/guard.ts';
-import { idempotencyKey, once } from '../../platform/idempotency.ts';
 import { addRoute } from '../../platform/route.ts';
 import * as documents from './documents.service.ts';
+import { onceOnly as once } from './once-only.ts';
 import * as catalogue from './parties-products.service.ts';
+import { purchasesRoutes } from './purchases/purchases.routes.ts';
 import type { SigningKey } from './signing-key.ts';
 
 const documentsAccess = (flag: number): Access => ({ kind: 'org', resource: 'billing.documents', flag });
 const configsAccess = (flag: number): Access => ({ kind: 'org', resource: 'billing.configs', flag });
 
 /** The organizations' own invoicing: customers and suppliers, products, series, documents. */
-export function billingRoutes(app: FastifyInstance, deps: { db: Db; signingKey: SigningKey }): void {
+export function billingRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; signingKey: SigningKey; dataDir: string },
+): void {
   const { db } = deps;
   const documentsDeps: documents.DocumentsDeps = { db, signingKey: deps.signingKey };
   const org = (request: FastifyRequest) => requireOrg(request).id;
 
-  /** Money mutations run once per Idempotency-Key: a retry answers the first response. */
-  const onceOnly = async <T>(
+  const onceOnly = <T>(
     request: FastifyRequest,
     reply: FastifyReply,
     endpoint: string,
     body: unknown,
     work: (tx: Db) => Promise<T>,
-  ): Promise<T> => {
-    const { userId } = requireSession(request);
-    const key = idempotencyKey(request);
-    const { response, replayed } = await once(db, { userId, key, endpoint, body }, (tx) =>
-      work(tx as unknown as Db),
-    );
-    if (replayed) reply.header('idempotent-replayed', 'true');
-    return response;
-  };
+  ): Promise<T> => once(db, request, reply, endpoint, body, work);
 
   addRoute(app, signingKeyContract, { kind: 'public' }, async () => ({
     publicKey: deps.signingKey.publicKeyPem,
@@ -140,4 +135,6 @@ export function billingRoutes(app: FastifyInstance, deps: { db: Db; signingKey: 
     documentsAccess(PermissionFlag.DELETE),
     async ({ request, params, body }) => documents.cancelDocument(db, org(request), params.id, body.reason),
   );
+
+  purchasesRoutes(app, { db, dataDir: deps.dataDir });
 }
