@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/error-alert.tsx';
 import { useReadPurchaseQr } from '../api/purchases.ts';
-import { decodeQrFromFile } from '../lib/decode-qr.ts';
 
 const ACCEPT = 'application/pdf,image/*';
 
@@ -37,6 +36,8 @@ export function ReadFromFile({ onRead, onNoCode, camera }: ReadFromFileProps) {
     setDecoding(true);
     let text: string | null;
     try {
+      // The decoder (and pdf.js behind it) loads only when a file is read.
+      const { decodeQrFromFile } = await import('../lib/decode-qr.ts');
       text = await decodeQrFromFile(file);
     } catch {
       // A file the browser cannot open as an image or a PDF (a damaged PDF, HEIC on some browsers).

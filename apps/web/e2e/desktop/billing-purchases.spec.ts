@@ -1,0 +1,10 @@
+import { recordSupplierInvoiceFromPdf } from '../support/purchases-journey.ts';
+import { test } from '../support/test.ts';
+
+test.describe('supplier documents on desktop (issue 12)', () => {
+  test.skip(({ isMobile }) => isMobile, 'the phone has its own journey');
+
+  test('record a supplier invoice from a PDF with an AT QR code', async ({ page, request }, testInfo) => {
+    await recordSupplierInvoiceFromPdf(page, request, testInfo, 'purchases-desk');
+  });
+});
