@@ -76,6 +76,8 @@ function checkedAmounts(
     return { taxRegion: tax.taxRegion, taxCode: tax.taxCode, vatBasisPoints, base: tax.base, vat };
   });
   const totals = purchaseTotalsOf(taxes, input.stampDuty);
+  if (!Number.isSafeInteger(totals.grossTotal))
+    throw invalid('grossTotal', 'The amounts are too large to add up exactly.');
   if (totals.grossTotal !== input.grossTotal)
     throw new AppError(
       'PURCHASE_TOTALS_MISMATCH',

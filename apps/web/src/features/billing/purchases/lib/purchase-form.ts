@@ -5,7 +5,7 @@ import type {
   PurchaseTaxCode,
 } from '@fluxo/domain/billing/purchases-contracts';
 import type { ContractBody } from '@fluxo/domain/contract';
-import { formatMoneyInput, parseMoneyInput } from '../../../treasury/lib/money-input.ts';
+import { formatMoneyInput, parseMoneyInput } from '../../../treasury/index.ts';
 
 // The supplier-document form as text fields, and the API body they make. Amounts are typed as text
 // and read by string arithmetic (either decimal mark), never through floats.
