@@ -70,6 +70,11 @@ export async function supplierInvoicePdf(invoice: SupplierInvoice): Promise<Buff
   return Buffer.from(await pdf.save());
 }
 
+/** The QR code as a phone photographs it: a larger image, the code off-centre on white. */
+export async function supplierInvoicePhoto(invoice: SupplierInvoice): Promise<Buffer> {
+  return QRCode.toBuffer(invoice.qrCode, { errorCorrectionLevel: 'M', margin: 12, scale: 7 });
+}
+
 // The committed fixture: `node --import tsx apps/web/e2e/support/supplier-invoice-pdf.ts <out.pdf>`.
 if (process.argv[1]?.endsWith('supplier-invoice-pdf.ts') && process.argv[2]) {
   const out = process.argv[2];

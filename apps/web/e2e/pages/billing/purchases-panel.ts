@@ -39,8 +39,17 @@ export class PurchasesPanel {
 
   /** Picks a file through "Read from file", as a person would in the file chooser. */
   async readFromFile(file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+    await this.pick('BILLING.PURCHASES.READ_FROM_FILE', file);
+  }
+
+  /** The phone's "Take a photo": the file chooser stands for the camera. */
+  async takePhoto(file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+    await this.pick('BILLING.PURCHASES.TAKE_PHOTO', file);
+  }
+
+  private async pick(key: string, file: { name: string; mimeType: string; buffer: Buffer }) {
     const chooser = this.page.waitForEvent('filechooser');
-    await this.button('BILLING.PURCHASES.READ_FROM_FILE').click();
+    await this.button(key).click();
     await (await chooser).setFiles(file);
     await expect(this.dialog).toBeVisible({ timeout: 20_000 });
   }

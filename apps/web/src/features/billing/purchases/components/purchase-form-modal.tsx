@@ -117,6 +117,7 @@ export function PurchaseFormModal({
       opened={opened}
       onClose={onClose}
       title={t('BILLING.PURCHASES.FORM.TITLE')}
+      closeButtonProps={{ 'aria-label': t('DIALOGS.CLOSE') }}
       size="xl"
       fullScreen={fullScreen}
       centered={!fullScreen}
@@ -330,6 +331,7 @@ export function PurchaseFormModal({
             value={file}
             onChange={setFile}
             clearable
+            clearButtonProps={{ 'aria-label': t('BILLING.PURCHASES.FORM.REMOVE_FILE') }}
           />
           <Textarea
             label={t('BILLING.PURCHASES.FORM.NOTES')}

@@ -12,10 +12,28 @@ import { fetchPurchaseFile, useCancelPurchase } from '../api/purchases.ts';
 function StateBadge({ purchase }: { purchase: Purchase }) {
   const { t } = useTranslation();
   if (purchase.state === 'cancelled')
-    return <Badge color="gray">{t('BILLING.PURCHASES.STATE.CANCELLED')}</Badge>;
-  if (purchase.outstanding <= 0) return <Badge color="teal">{t('BILLING.PURCHASES.STATE.SETTLED')}</Badge>;
-  if (purchase.settled > 0) return <Badge color="yellow">{t('BILLING.PURCHASES.STATE.PARTIAL')}</Badge>;
-  return <Badge color="blue">{t('BILLING.PURCHASES.STATE.OPEN')}</Badge>;
+    return (
+      <Badge color="gray" variant="dot">
+        {t('BILLING.PURCHASES.STATE.CANCELLED')}
+      </Badge>
+    );
+  if (purchase.outstanding <= 0)
+    return (
+      <Badge color="teal" variant="dot">
+        {t('BILLING.PURCHASES.STATE.SETTLED')}
+      </Badge>
+    );
+  if (purchase.settled > 0)
+    return (
+      <Badge color="yellow" variant="dot">
+        {t('BILLING.PURCHASES.STATE.PARTIAL')}
+      </Badge>
+    );
+  return (
+    <Badge color="blue" variant="dot">
+      {t('BILLING.PURCHASES.STATE.OPEN')}
+    </Badge>
+  );
 }
 
 /** Opens the kept photo or PDF in a new tab, from bytes read with the session. */
@@ -47,7 +65,7 @@ function RowActions({ purchase, canEdit, onCancel }: RowActionsProps) {
       {purchase.file && (
         <Button
           size="xs"
-          variant="subtle"
+          variant="default"
           leftSection={<IconFile size={14} aria-hidden />}
           aria-label={t('BILLING.PURCHASES.OPEN_FILE_OF', { number: purchase.documentNumber })}
           onClick={() =>
@@ -60,8 +78,7 @@ function RowActions({ purchase, canEdit, onCancel }: RowActionsProps) {
       {canEdit && purchase.state === 'open' && purchase.settled === 0 && (
         <Button
           size="xs"
-          variant="subtle"
-          color="red"
+          variant="default"
           aria-label={t('BILLING.PURCHASES.CANCEL_OF', { number: purchase.documentNumber })}
           onClick={() => onCancel(purchase)}
         >
@@ -91,6 +108,7 @@ export function PurchasesList({ purchases, variant, canEdit }: PurchasesListProp
       opened={cancelling !== null}
       onClose={() => setCancelling(null)}
       title={t('BILLING.PURCHASES.CANCEL_TITLE')}
+      closeButtonProps={{ 'aria-label': t('DIALOGS.CLOSE') }}
       centered
     >
       <Stack>
