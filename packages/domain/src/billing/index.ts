@@ -3,5 +3,6 @@ export * from './contracts.ts';
 export * from './conversion-contracts.ts';
 export * from './document-totals.ts';
 export * from './payments-contracts.ts';
+export * from './pdf-contracts.ts';
 export * from './series.ts';
 export * from './vat.ts';

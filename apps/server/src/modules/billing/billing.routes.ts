@@ -29,6 +29,7 @@ import { conversionRoutes } from './conversion.routes.ts';
 import * as documents from './documents.service.ts';
 import * as catalogue from './parties-products.service.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
+import { pdfRoutes } from './pdf/pdf.routes.ts';
 import type { SigningKey } from './signing-key.ts';
 
 const documentsAccess = (flag: number): Access => ({ kind: 'org', resource: 'billing.documents', flag });
@@ -37,7 +38,7 @@ const configsAccess = (flag: number): Access => ({ kind: 'org', resource: 'billi
 /** The organizations' own invoicing: customers and suppliers, products, series, documents. */
 export function billingRoutes(
   app: FastifyInstance,
-  deps: { db: Db; signingKey: SigningKey; mailer?: Mailer },
+  deps: { db: Db; signingKey: SigningKey; mailer: Mailer },
 ): void {
   const { db } = deps;
   const documentsDeps: documents.DocumentsDeps = { db, signingKey: deps.signingKey };
@@ -147,5 +148,6 @@ export function billingRoutes(
     async ({ request, params, body }) => documents.cancelDocument(db, org(request), params.id, body.reason),
   );
   conversionRoutes(app, deps);
-  paymentsRoutes(app, { ...documentsDeps, ...(deps.mailer ? { mailer: deps.mailer } : {}) });
+  paymentsRoutes(app, { ...documentsDeps, mailer: deps.mailer });
+  pdfRoutes(app, { db, signingKey: deps.signingKey, mailer: deps.mailer });
 }

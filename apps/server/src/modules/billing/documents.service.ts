@@ -450,6 +450,8 @@ export async function issueInTransaction(
       hash,
       hashControl: deps.signingKey.keyVersion,
       qrCode,
+      // The document prints in the customer's language, fixed at issue like everything else.
+      language: party.language,
       partySnapshot: {
         name: party.name,
         taxId: party.taxId,
