@@ -93,7 +93,7 @@ export async function billingDocumentsJourney(page: Page, request: APIRequestCon
   const detail = page.getByRole('dialog', { name: tr('BILLING.DOCUMENTS.DETAIL_TITLE'), exact: true });
   await expect(detail.getByRole('heading', { name: 'FT FTE2E/1' })).toBeVisible();
   await expect(detail).toContainText('AAJFJ2K6-1');
-  await expect(detail.getByText(tr('BILLING.DOCUMENTS.STANDING.ISSUED'))).toBeVisible();
+  await expect(detail.getByText(tr('BILLING.DOCUMENTS.STANDING.ISSUED'), { exact: true })).toBeVisible();
   await expect(detail.locator('[data-total="gross"]')).toHaveText('€246.00');
 
   // The PDF opens in a new tab, fetched with the session's token.
@@ -117,7 +117,7 @@ export async function billingDocumentsJourney(page: Page, request: APIRequestCon
   await amount.fill('123,00');
   await payment.getByRole('button', { name: tr('BILLING.DOCUMENTS.PAYMENT.CONFIRM') }).click();
   await expect(payment).toBeHidden();
-  await expect(detail.getByText(tr('BILLING.DOCUMENTS.STANDING.PARTLY_PAID'))).toBeVisible();
+  await expect(detail.getByText(tr('BILLING.DOCUMENTS.STANDING.PARTLY_PAID'), { exact: true })).toBeVisible();
   await expect(detail.locator('[data-total="outstanding"]')).toHaveText('€123.00');
 
   // The other hour is credited: one of the two units of line 1.
@@ -143,7 +143,7 @@ export async function billingDocumentsJourney(page: Page, request: APIRequestCon
   // Back in the list: the invoice is paid, the note subtracts from what was invoiced.
   await detail.getByRole('button', { name: tr('BILLING.DOCUMENTS.FIELDS.OPEN_REFERENCE') }).click();
   await expect(detail.getByRole('heading', { name: 'FT FTE2E/1' })).toBeVisible();
-  await expect(detail.getByText(tr('BILLING.DOCUMENTS.STANDING.PAID'))).toBeVisible();
+  await expect(detail.getByText(tr('BILLING.DOCUMENTS.STANDING.PAID'), { exact: true })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.locator('[data-total="invoiced"]')).toHaveText('€123.00');
   await expect(page.locator('[data-total="outstanding"]').first()).toHaveText('€0.00');
