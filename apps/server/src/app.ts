@@ -154,6 +154,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   treasuryRoutes(app, { db, realtime, config, connectors });
   billingRoutes(app, {
     db,
+    mailer,
     signingKey: await loadSigningKey(db, secrets.box, config.invoicing),
     dataDir: config.dataDir,
   });

@@ -3,11 +3,18 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from './config.ts';
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the message (a document's PDF): nodemailer takes them as they are. */
+  attachments?: MailAttachment[];
 }
 export interface Mailer {
   send(mail: Mail): Promise<void>;

@@ -50,6 +50,10 @@ function subscriptionPage(name: 'locked' | 'checkout'): RouteObject['lazy'] {
 
 /** Menu pages whose feature has landed: their own screen (one chunk each) instead of the placeholder. */
 const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
+  [paths.app.billing.documents.path]: screen(
+    () => import('../features/billing/routes/documents.tsx'),
+    (m) => m.BillingDocumentsRoute,
+  ),
   [paths.app.billing.subscriptions.path]: screen(
     () => import('../features/subscriptions/routes/subscriptions.tsx'),
     (m) => m.SubscriptionsRoute,
@@ -70,10 +74,18 @@ const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
     () => import('../features/treasury/routes/in-out.tsx'),
     (m) => m.InOutRoute,
   ),
+  [paths.app.billing.currentAccount.path]: screen(
+    () => import('../features/billing/routes/current-account.tsx'),
+    (m) => m.CurrentAccountRoute,
+  ),
 };
 
 /** Feature pages with a phone screen of their own (their desktop screen serves /m otherwise). */
 const MOBILE_FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
+  [paths.app.billing.documents.path]: screen(
+    () => import('../features/billing/routes/documents-mobile.tsx'),
+    (m) => m.MobileBillingDocumentsRoute,
+  ),
   [paths.app.treasury.inOut.path]: screen(
     () => import('../features/treasury/routes/in-out-mobile.tsx'),
     (m) => m.MobileInOutRoute,
@@ -85,6 +97,10 @@ const MOBILE_FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
   [paths.app.treasury.pos.path]: screen(
     () => import('../features/treasury/routes/pos-mobile.tsx'),
     (m) => m.MobilePosRoute,
+  ),
+  [paths.app.billing.currentAccount.path]: screen(
+    () => import('../features/billing/routes/current-account-mobile.tsx'),
+    (m) => m.MobileCurrentAccountRoute,
   ),
 };
 

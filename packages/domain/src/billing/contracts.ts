@@ -266,6 +266,8 @@ export const ZBillingDocument = z.object({
   taxPayable: ZCents,
   grossTotal: ZCents,
   withholding: ZCents,
+  /** The withholding rate on the lines subject to it (2500 = 25 %). */
+  withholdingBasisPoints: z.number().int().optional(),
   payable: ZCents,
   settled: ZCents,
   hash: z.string().nullable(),

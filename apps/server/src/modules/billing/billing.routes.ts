@@ -22,10 +22,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Access } from '../../platform/access.ts';
 import { requireOrg, requireSession } from '../../platform/guard.ts';
+import { idempotencyKey, once } from '../../platform/idempotency.ts';
+import type { Mailer } from '../../platform/mail.ts';
 import { addRoute } from '../../platform/route.ts';
+import { conversionRoutes } from './conversion.routes.ts';
 import * as documents from './documents.service.ts';
-import { onceOnly as once } from './once-only.ts';
 import * as catalogue from './parties-products.service.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
+import { pdfRoutes } from './pdf/pdf.routes.ts';
 import { purchasesRoutes } from './purchases/purchases.routes.ts';
 import type { SigningKey } from './signing-key.ts';
 
@@ -35,19 +39,28 @@ const configsAccess = (flag: number): Access => ({ kind: 'org', resource: 'billi
 /** The organizations' own invoicing: customers and suppliers, products, series, documents. */
 export function billingRoutes(
   app: FastifyInstance,
-  deps: { db: Db; signingKey: SigningKey; dataDir: string },
+  deps: { db: Db; signingKey: SigningKey; mailer: Mailer; dataDir: string },
 ): void {
   const { db } = deps;
   const documentsDeps: documents.DocumentsDeps = { db, signingKey: deps.signingKey };
   const org = (request: FastifyRequest) => requireOrg(request).id;
 
-  const onceOnly = <T>(
+  /** Money mutations run once per Idempotency-Key: a retry answers the first response. */
+  const onceOnly = async <T>(
     request: FastifyRequest,
     reply: FastifyReply,
     endpoint: string,
     body: unknown,
     work: (tx: Db) => Promise<T>,
-  ): Promise<T> => once(db, request, reply, endpoint, body, work);
+  ): Promise<T> => {
+    const { userId } = requireSession(request);
+    const key = idempotencyKey(request);
+    const { response, replayed } = await once(db, { userId, key, endpoint, body }, (tx) =>
+      work(tx as unknown as Db),
+    );
+    if (replayed) reply.header('idempotent-replayed', 'true');
+    return response;
+  };
 
   addRoute(app, signingKeyContract, { kind: 'public' }, async () => ({
     publicKey: deps.signingKey.publicKeyPem,
@@ -135,6 +148,8 @@ export function billingRoutes(
     documentsAccess(PermissionFlag.DELETE),
     async ({ request, params, body }) => documents.cancelDocument(db, org(request), params.id, body.reason),
   );
-
+  conversionRoutes(app, deps);
+  paymentsRoutes(app, { ...documentsDeps, mailer: deps.mailer });
+  pdfRoutes(app, { db, signingKey: deps.signingKey, mailer: deps.mailer });
   purchasesRoutes(app, { db, dataDir: deps.dataDir });
 }

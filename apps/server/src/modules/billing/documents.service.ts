@@ -26,7 +26,14 @@ import { type Db, isUniqueViolation, rows } from '../../db/client.ts';
 import { billingDocumentLines, billingDocuments, billingSeries, organizations } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { notifyOrganization } from '../../realtime/notify.ts';
+import { onCancel, onIssue } from './document-links.ts';
 import { partyOf, productsOf } from './parties-products.service.ts';
+import {
+  applyCreditNote,
+  paymentOfReceipt,
+  revertPayment,
+  withdrawCreditNote,
+} from './payments/settlement.ts';
 import { signDocument } from './signing.ts';
 import type { SigningKey } from './signing-key.ts';
 
@@ -340,6 +347,11 @@ function timeZoneOf(country: string): string {
   return country === 'AO' ? 'Africa/Luanda' : 'Europe/Lisbon';
 }
 
+/** Today's date where the organization is (the date a document issued now carries). */
+export function todayIn(country: string, now = new Date()): string {
+  return systemEntryText(now, timeZoneOf(country)).slice(0, 10);
+}
+
 async function loadDocument(db: Db, organizationId: string, id: string, lock = false): Promise<DocumentRow> {
   const query = db
     .select()
@@ -354,7 +366,7 @@ async function loadDocument(db: Db, organizationId: string, id: string, lock = f
  * Issues a draft: takes the next number of its series and the series' last hash under the series' row
  * lock, signs, builds ATCUD and the QR code, and fixes everything in one transaction.
  */
-async function issueInTransaction(
+export async function issueInTransaction(
   deps: DocumentsDeps,
   tx: Db,
   organizationId: string,
@@ -388,6 +400,7 @@ async function issueInTransaction(
   const today = systemEntryText(now, timeZone).slice(0, 10);
   if (document.documentDate > today)
     throw new AppError('DOCUMENT_DATE_IN_FUTURE', 'A document cannot be dated after today.');
+  await onIssue(tx, document);
   // System entry times never go backwards within a series, even if clocks of two instances disagree.
   const entryAt =
     series.lastSystemEntryAt && series.lastSystemEntryAt.getTime() >= now.getTime()
@@ -437,6 +450,8 @@ async function issueInTransaction(
       hash,
       hashControl: deps.signingKey.keyVersion,
       qrCode,
+      // The document prints in the customer's language, fixed at issue like everything else.
+      language: party.language,
       partySnapshot: {
         name: party.name,
         taxId: party.taxId,
@@ -448,6 +463,12 @@ async function issueInTransaction(
       updatedAt: now,
     })
     .where(eq(billingDocuments.id, id));
+  if (series.documentType === 'NC')
+    await applyCreditNote(tx, organizationId, {
+      id,
+      referenceDocumentId: document.referenceDocumentId,
+      payable: document.grossTotal - document.withholding,
+    });
   await tx
     .update(billingSeries)
     .set({
@@ -562,7 +583,16 @@ export async function cancelDocument(
       throw new AppError('DOCUMENT_NOT_ISSUED', 'Only an issued document is cancelled; delete a draft.');
     if (document.status === 'A')
       throw new AppError('DOCUMENT_ALREADY_CANCELLED', 'This document is already cancelled.');
-    if (document.settled !== 0)
+    // A receipt stands for its payment: cancelling it cancels the payment and reopens what it settled.
+    if (['RC', 'RG'].includes(document.documentType)) {
+      const paymentId = await paymentOfReceipt(tx, organizationId, id);
+      if (paymentId) {
+        await revertPayment(tx, organizationId, paymentId, reason);
+        return getDocument(tx, organizationId, id);
+      }
+    }
+    if (document.documentType === 'NC') await withdrawCreditNote(tx, organizationId, document);
+    else if (document.settled !== 0)
       throw new AppError(
         'DOCUMENT_HAS_PAYMENTS',
         'This document has payments or credits: issue a credit note instead.',
@@ -571,6 +601,7 @@ export async function cancelDocument(
       .update(billingDocuments)
       .set({ status: 'A', cancelReason: reason, cancelledAt: new Date(), updatedAt: new Date() })
       .where(eq(billingDocuments.id, id));
+    await onCancel(tx, document);
     return getDocument(tx, organizationId, id);
   });
 }
@@ -634,6 +665,7 @@ function toDocument(
     taxPayable: row.taxPayable,
     grossTotal: row.grossTotal,
     withholding: row.withholding,
+    withholdingBasisPoints: row.withholdingBasisPoints,
     payable: row.grossTotal - row.withholding,
     settled: row.settled,
     hash: row.hash,

@@ -3,7 +3,10 @@ import type { Db } from '../../db/client.ts';
 import { requireSession } from '../../platform/guard.ts';
 import { idempotencyKey, once } from '../../platform/idempotency.ts';
 
-/** Money mutations run once per Idempotency-Key: a retry answers the first response. */
+/**
+ * Money mutations run once per Idempotency-Key: the work runs in the key's transaction, and a retry
+ * with the same key answers the first response (header `idempotent-replayed`).
+ */
 export async function onceOnly<T>(
   db: Db,
   request: FastifyRequest,

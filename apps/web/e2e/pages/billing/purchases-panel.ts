@@ -34,7 +34,7 @@ export class PurchasesPanel {
 
   /** The purchases tab of Billing › Documents. */
   async openTab(): Promise<void> {
-    await this.page.getByRole('tab', { name: this.t('BILLING.PURCHASES.TITLE') }).click();
+    await this.page.getByRole('tab', { name: this.t('BILLING.TABS.PURCHASES') }).click();
   }
 
   /** Picks a file through "Read from file", as a person would in the file chooser. */

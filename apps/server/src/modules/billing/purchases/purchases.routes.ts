@@ -13,10 +13,10 @@ import {
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import type { Access } from '../../../platform/access.ts';
+import { contentDisposition } from '../../../platform/content-disposition.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { requireOrg, requireSession } from '../../../platform/guard.ts';
 import { addRoute } from '../../../platform/route.ts';
-import { contentDisposition } from '../../treasury/index.ts';
 import { onceOnly } from '../once-only.ts';
 import * as files from './purchase-file.service.ts';
 import * as purchases from './purchases.service.ts';

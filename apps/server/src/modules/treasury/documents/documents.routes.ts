@@ -8,11 +8,11 @@ import {
 } from '@fluxo/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Access } from '../../../platform/access.ts';
+import { contentDisposition } from '../../../platform/content-disposition.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { addRoute } from '../../../platform/route.ts';
 import { viewerOf } from '../rules/treasury-viewer.ts';
 import type { TreasuryDeps } from '../treasury.routes.ts';
-import { contentDisposition } from './content-disposition.ts';
 import * as documents from './documents.service.ts';
 import { sweepOrphanFiles } from './sweep-orphan-files.ts';
 

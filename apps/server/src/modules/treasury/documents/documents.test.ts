@@ -6,10 +6,10 @@ import { TRANSACTION_DOCUMENT_MAX_BYTES } from '@fluxo/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../../db/client.ts';
+import { contentDisposition } from '../../../platform/content-disposition.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { VIEW_POLICY_FLAG } from '../accounts/account-scope.ts';
 import { addMovements, newAccount, orgOf } from '../rules/treasury-test-data.ts';
-import { contentDisposition } from './content-disposition.ts';
 import { sweepOrphanFiles } from './sweep-orphan-files.ts';
 
 let t: TestApp;
