@@ -102,11 +102,13 @@ export async function findByNumber(
   return found?.id;
 }
 
-/** Whether any payment allocation points at the purchase (a payment the settled amount may not show yet). */
+/** Whether a payment still standing (not cancelled) settles part of the purchase. */
 export async function hasAllocations(db: Db, organizationId: string, id: string): Promise<boolean> {
   const result = (await db.execute(
-    sql`SELECT 1 FROM billing_payment_allocations WHERE organization_id = ${organizationId}
-        AND purchase_id = ${id} LIMIT 1`,
+    sql`SELECT 1 FROM billing_payment_allocations a
+        JOIN billing_payments p ON p.id = a.payment_id AND p.organization_id = a.organization_id
+        WHERE a.organization_id = ${organizationId} AND a.purchase_id = ${id} AND p.cancelled_at IS NULL
+        LIMIT 1`,
   )) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
 }

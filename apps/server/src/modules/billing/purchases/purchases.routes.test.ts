@@ -413,6 +413,30 @@ describe('supplier documents by hand', () => {
     expect(afterCancel.json().code).toBe('DOCUMENT_ALREADY_CANCELLED');
   });
 
+  it('shows what a payment made through the payments API settles, and no longer changes', async () => {
+    const created = (await call('POST', '/api/v1/billing/purchases', invoice('FT P/1', '2026-04-01'))).json();
+    const paid = await call('POST', '/api/v1/billing/payments', {
+      direction: 'out',
+      partyId: supplierId,
+      paymentDate: '2026-04-10',
+      method: 'TB',
+      amount: 5_000,
+      allocations: [{ purchaseId: created.id, amount: 5_000 }],
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect((await call('GET', `/api/v1/billing/purchases/${created.id}`)).json()).toMatchObject({
+      settled: 5_000,
+      outstanding: 7_300,
+    });
+    expect((await call('PATCH', `/api/v1/billing/purchases/${created.id}`, { notes: 'x' })).json().code).toBe(
+      'PURCHASE_HAS_PAYMENTS',
+    );
+    const open = (
+      await call('GET', `/api/v1/billing/purchases?partyId=${supplierId}&openOnly=true&limit=200`)
+    ).json();
+    expect(open.items.map((item: { id: string }) => item.id)).toContain(created.id);
+  });
+
   it('keeps the photo or PDF, sniffed, within the size limit, and the orphan sweep leaves it', async () => {
     const created = (await call('POST', '/api/v1/billing/purchases', invoice('FT F/1', '2026-06-01'))).json();
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
