@@ -157,6 +157,9 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
     config,
     mailer,
     signingKey: await loadSigningKey(db, secrets.box, config.invoicing),
+    mailer,
+    signingKey: await loadSigningKey(db, secrets.box, config.invoicing),
+    dataDir: config.dataDir,
   });
   await registerBilling(app, { db, config });
   app.get(

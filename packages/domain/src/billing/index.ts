@@ -5,5 +5,7 @@ export * from './conversion-contracts.ts';
 export * from './document-totals.ts';
 export * from './payments-contracts.ts';
 export * from './pdf-contracts.ts';
+export * from './purchases-contracts.ts';
+export * from './purchases-qr.ts';
 export * from './series.ts';
 export * from './vat.ts';

@@ -32,6 +32,7 @@ import * as documents from './documents.service.ts';
 import * as catalogue from './parties-products.service.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { pdfRoutes } from './pdf/pdf.routes.ts';
+import { purchasesRoutes } from './purchases/purchases.routes.ts';
 import type { SigningKey } from './signing-key.ts';
 
 const documentsAccess = (flag: number): Access => ({ kind: 'org', resource: 'billing.documents', flag });
@@ -42,6 +43,7 @@ export function billingRoutes(
   app: FastifyInstance,
   deps: { db: Db; signingKey: SigningKey; mailer: Mailer },
   deps: { db: Db; signingKey: SigningKey; config: Config; mailer?: Mailer },
+  deps: { db: Db; signingKey: SigningKey; mailer: Mailer; dataDir: string },
 ): void {
   const { db } = deps;
   const documentsDeps: documents.DocumentsDeps = { db, signingKey: deps.signingKey };
@@ -155,4 +157,8 @@ export function billingRoutes(
   conversionRoutes(app, deps);
   paymentsRoutes(app, { ...documentsDeps, ...(deps.mailer ? { mailer: deps.mailer } : {}) });
   catalogueRoutes(app, { db, vies: deps.config.billing });
+  conversionRoutes(app, deps);
+  paymentsRoutes(app, { ...documentsDeps, mailer: deps.mailer });
+  pdfRoutes(app, { db, signingKey: deps.signingKey, mailer: deps.mailer });
+  purchasesRoutes(app, { db, dataDir: deps.dataDir });
 }

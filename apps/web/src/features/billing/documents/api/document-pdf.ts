@@ -1,14 +1,5 @@
-import { defineContract } from '@fluxo/domain/contract';
-import { z } from 'zod';
+import { documentPdfContract } from '@fluxo/domain/billing/pdf-contracts';
 import { apiDownload } from '../../../../lib/api/binary.ts';
-
-/** The document's PDF (rendered on the server by the PDF part of billing). */
-const documentPdfContract = defineContract({
-  method: 'GET',
-  path: '/api/v1/billing/documents/:id/pdf',
-  params: z.object({ id: z.uuid() }),
-  response: z.string(),
-});
 
 /**
  * Opens the PDF in a new tab. The call needs the bearer token, which a plain link cannot carry: the

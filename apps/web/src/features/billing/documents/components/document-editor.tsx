@@ -79,6 +79,8 @@ export function DocumentEditor({
     saved ? draftOf(saved) : emptyDraft(todayIn(organization.country), organization.region),
   );
   const [submitted, setSubmitted] = useState(false);
+  // A line says what does not read once it has been worked on (or on submit), not while still blank.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState<'save' | 'issue' | 'delete' | null>(null);
 
@@ -88,11 +90,13 @@ export function DocumentEditor({
   );
   const regions = organization.region === 'AO' ? (['AO'] as const) : TAX_REGIONS.filter((r) => r !== 'AO');
   const change = (next: Partial<Draft>) => setDraft((current) => ({ ...current, ...next }));
-  const changeLine = (key: string, next: Partial<DraftLine>) =>
+  const changeLine = (key: string, next: Partial<DraftLine>) => {
+    setTouched((current) => (current.has(key) ? current : new Set(current).add(key)));
     setDraft((current) => ({
       ...current,
       lines: current.lines.map((line) => (line.key === key ? { ...line, ...next } : line)),
     }));
+  };
 
   const missingSeries = !saved && !draft.seriesId;
   const missingParty = !draft.partyId;
@@ -211,7 +215,7 @@ export function DocumentEditor({
           key={line.key}
           index={index}
           line={line}
-          problems={submitted || line.quantity || line.unitPrice ? (priced.problems[index] ?? []) : []}
+          problems={submitted || touched.has(line.key) ? (priced.problems[index] ?? []) : []}
           net={priced.nets[index] ?? null}
           currency={organization.currency}
           region={organization.region}

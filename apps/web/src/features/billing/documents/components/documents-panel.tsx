@@ -1,5 +1,17 @@
 import type { BillingDocument } from '@fluxo/domain/billing/contracts';
-import { ActionIcon, Button, Collapse, Drawer, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Center,
+  Collapse,
+  Drawer,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -79,6 +91,10 @@ export function DocumentsPanel({ variant }: { variant: 'desktop' | 'mobile' }) {
         setEditing({ draft });
       }}
     />
+  ) : open.isPending ? (
+    <Center py="xl">
+      <Loader size="sm" />
+    </Center>
   ) : (
     <ErrorAlert error={open.error} />
   );
