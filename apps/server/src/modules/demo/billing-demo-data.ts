@@ -1017,6 +1017,26 @@ function monthDocuments({ month: { year, month }, index, windowLength }: MonthCo
       }),
     );
   }
+  if (fromEnd >= 3 && fromEnd <= 5) {
+    // The building contractor's site software: billed every month, unpaid since the summer.
+    docs.push(
+      draft({
+        key: `site:${year}-${month}`,
+        type: 'FT',
+        date: workingDay(day(20)),
+        time: '16:30:00',
+        party: 'builder',
+        lines: [
+          {
+            product: 'DEV-H',
+            quantity: hours(30 + 6 * fromEnd),
+            description: 'Software de gestão de obra: módulo de autos de medição',
+          },
+          { product: 'DESLOC', quantity: units(260) },
+        ],
+      }),
+    );
+  }
   if (fromEnd === 8) {
     docs.push(
       draft({
@@ -1389,7 +1409,7 @@ export function buildPortugueseBilling(today: string): DemoBilling {
   const present = new Set(drafts.map((doc) => doc.key));
   const kept = drafts.filter((doc) => !doc.reference || present.has(doc.reference));
   const documents = finish(kept, products, parties, 'PT', (_type, year) => seriesCode(year));
-  const lastMonth = months[Math.max(0, months.length - 5)]!;
+  const lastMonth = months[Math.max(0, months.length - 6)]!;
   const payments = plannedPayments(documents, parties, today, iso(lastMonth.year, lastMonth.month, 1));
   const years = [...new Set(documents.map((doc) => Number(doc.date.slice(0, 4))))];
   if (years.length === 0) years.push(Number(today.slice(0, 4)));
