@@ -155,7 +155,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   });
   treasuryRoutes(app, { db, realtime, config, connectors });
   const signingKey = await loadSigningKey(db, secrets.box, config.invoicing);
-  billingRoutes(app, { db, signingKey });
+  billingRoutes(app, { db, mailer, signingKey });
   await registerBilling(app, { db, config });
   app.get(
     '/assets/keys/public.pem',

@@ -27,6 +27,12 @@ import { billingDocumentLines, billingDocuments, billingSeries, organizations } 
 import { AppError } from '../../platform/errors.ts';
 import { notifyOrganization } from '../../realtime/notify.ts';
 import { partyOf, productsOf } from './parties-products.service.ts';
+import {
+  applyCreditNote,
+  paymentOfReceipt,
+  revertPayment,
+  withdrawCreditNote,
+} from './payments/settlement.ts';
 import { signDocument } from './signing.ts';
 import type { SigningKey } from './signing-key.ts';
 
@@ -358,6 +364,11 @@ function timeZoneOf(country: string): string {
   return country === 'AO' ? 'Africa/Luanda' : 'Europe/Lisbon';
 }
 
+/** Today's date where the organization is (the date a document issued now carries). */
+export function todayIn(country: string, now = new Date()): string {
+  return systemEntryText(now, timeZoneOf(country)).slice(0, 10);
+}
+
 async function loadDocument(db: Db, organizationId: string, id: string, lock = false): Promise<DocumentRow> {
   const query = db
     .select()
@@ -469,6 +480,12 @@ export async function issueInTransaction(
       updatedAt: now,
     })
     .where(eq(billingDocuments.id, id));
+  if (series.documentType === 'NC')
+    await applyCreditNote(tx, organizationId, {
+      id,
+      referenceDocumentId: document.referenceDocumentId,
+      payable: document.grossTotal - document.withholding,
+    });
   await tx
     .update(billingSeries)
     .set({
@@ -584,7 +601,16 @@ export async function cancelDocument(
       throw new AppError('DOCUMENT_NOT_ISSUED', 'Only an issued document is cancelled; delete a draft.');
     if (document.status === 'A')
       throw new AppError('DOCUMENT_ALREADY_CANCELLED', 'This document is already cancelled.');
-    if (document.settled !== 0)
+    // A receipt stands for its payment: cancelling it cancels the payment and reopens what it settled.
+    if (['RC', 'RG'].includes(document.documentType)) {
+      const paymentId = await paymentOfReceipt(tx, organizationId, id);
+      if (paymentId) {
+        await revertPayment(tx, organizationId, paymentId, reason);
+        return getDocument(tx, organizationId, id);
+      }
+    }
+    if (document.documentType === 'NC') await withdrawCreditNote(tx, organizationId, document);
+    else if (document.settled !== 0)
       throw new AppError(
         'DOCUMENT_HAS_PAYMENTS',
         'This document has payments or credits: issue a credit note instead.',
