@@ -7,4 +7,5 @@ export {
   issueInTransaction,
   writeDraft,
 } from './documents.service.ts';
+export { recordPayment } from './payments/payments.service.ts';
 export { loadSigningKey, type SigningKey } from './signing-key.ts';

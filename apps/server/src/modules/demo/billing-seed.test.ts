@@ -131,8 +131,10 @@ describe('billing demo seed', () => {
           }
         }
       }
+      // The documents and the receipts of the payments.
+      const pt = buildPortugueseBilling(today);
       expect(verified).toBe(
-        buildPortugueseBilling(today).documents.length + buildAngolanBilling(today).documents.length,
+        pt.documents.length + pt.payments.length + buildAngolanBilling(today).documents.length,
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });

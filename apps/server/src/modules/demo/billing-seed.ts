@@ -4,8 +4,6 @@ import { rows } from '../../db/client.ts';
 import {
   billingDocuments,
   billingParties,
-  billingPaymentAllocations,
-  billingPayments,
   billingProducts,
   billingPurchases,
   billingScheduleRuns,
@@ -17,6 +15,7 @@ import {
   cancelDocument,
   type DocumentsDeps,
   issueInTransaction,
+  recordPayment,
   type SigningKey,
   writeDraft,
 } from '../billing/index.ts';
@@ -175,7 +174,22 @@ async function seedOrganization(
 
   for (const event of events) {
     if ('payment' in event && event.payment) {
-      await recordPayment(tx, organizationId, createdBy, event.payment, partyIds, documentIds, movements);
+      const payment = event.payment;
+      const deps: DocumentsDeps = {
+        db: tx,
+        signingKey,
+        now: () => instantOf(payment.date, '19:00:00', timeZone),
+        silent: true,
+      };
+      await recordCustomerPayment(
+        tx,
+        deps,
+        { organizationId, userId: createdBy },
+        payment,
+        partyIds,
+        documentIds,
+        movements,
+      );
       continue;
     }
     const document = (event as { document: DemoDocument }).document;
@@ -289,10 +303,14 @@ async function incomingMovements(
   return new Map(found.map((row) => [row.remittance_info, { id: row.id, amount: Number(row.amount) }]));
 }
 
-async function recordPayment(
+/**
+ * A customer's payment through billing's own payments service: the receipt is issued (signed in the RG
+ * chain) on the payment's date, the documents settled, the bank movement linked.
+ */
+async function recordCustomerPayment(
   tx: Db,
-  organizationId: string,
-  createdBy: string,
+  deps: DocumentsDeps,
+  viewer: { organizationId: string; userId: string },
   payment: DemoPayment,
   partyIds: ReadonlyMap<string, string>,
   documentIds: ReadonlyMap<string, string>,
@@ -303,33 +321,23 @@ async function recordPayment(
     throw new Error(
       `Demo payment ${payment.key}: the bank received ${movement.amount}, not ${payment.amount}`,
     );
-  const [row] = await tx
-    .insert(billingPayments)
-    .values({
-      organizationId,
+  await recordPayment(
+    deps,
+    tx,
+    { ...viewer, role: 'owner' },
+    {
       direction: 'in',
       partyId: partyIds.get(payment.party)!,
       paymentDate: payment.date,
-      currency: 'EUR',
       amount: payment.amount,
       method: payment.method,
       transactionId: movement?.id ?? null,
-      createdBy,
-    })
-    .returning({ id: billingPayments.id });
-  await tx.insert(billingPaymentAllocations).values(
-    payment.allocations.map((allocation) => ({
-      organizationId,
-      paymentId: row!.id,
-      documentId: documentIds.get(allocation.document)!,
-      amount: allocation.amount,
-    })),
+      allocations: payment.allocations.map((allocation) => ({
+        documentId: documentIds.get(allocation.document)!,
+        amount: allocation.amount,
+      })),
+    },
   );
-  for (const allocation of payment.allocations)
-    await tx.execute(
-      sql`UPDATE billing_documents SET settled = settled + ${allocation.amount}
-          WHERE organization_id = ${organizationId} AND id = ${documentIds.get(allocation.document)!}`,
-    );
 }
 
 /**
