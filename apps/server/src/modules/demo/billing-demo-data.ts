@@ -1399,7 +1399,8 @@ function scheduleOf(
     key,
     name,
     party: partyKey,
-    series: first.series,
+    // The current year's series: last year's is closed at the turn of the year.
+    series: runs.at(-1)!.series,
     rrule: `FREQ=MONTHLY;BYMONTHDAY=${dayOfMonth}`,
     startDate,
     lines: first.lines.map(({ description: _description, ...line }) => line),

@@ -172,7 +172,20 @@ async function seedOrganization(
     ...demo.payments.map((payment) => ({ at: `${payment.date}T19:00:00`, payment })),
   ].sort((a, b) => a.at.localeCompare(b.at));
 
+  let year = events[0]?.at.slice(0, 4);
   for (const event of events) {
+    if (event.at.slice(0, 4) !== year) {
+      // A new year: last year's series are finalised (the AT's finalizarSerie), this year's take over.
+      await tx
+        .update(billingSeries)
+        .set({ closed: true })
+        .where(
+          sql`${billingSeries.organizationId} = ${organizationId} AND ${billingSeries.code} IN ${demo.series
+            .filter((series) => String(series.year) === year)
+            .map((series) => series.code)}`,
+        );
+      year = event.at.slice(0, 4);
+    }
     if ('payment' in event && event.payment) {
       const payment = event.payment;
       const deps: DocumentsDeps = {
@@ -253,15 +266,26 @@ async function seedOrganization(
         `Demo document ${document.key}: issued as ${row?.document_number} for ${row?.gross_total}, planned as ${document.documentNumber} for ${document.grossTotal}`,
       );
   }
-  // Invoice-receipts and simplified invoices were paid when issued.
+  // Invoice-receipts and simplified invoices were paid when issued: a payment settles each, without a
+  // receipt of its own (the document is its receipt), so the current account sees them paid.
   const paidAtOnce = demo.documents
     .filter((document) => document.paidAtOnce)
     .map((d) => documentIds.get(d.key)!);
   if (paidAtOnce.length > 0)
-    await tx.execute(
-      sql`UPDATE billing_documents SET settled = gross_total - withholding
-          WHERE organization_id = ${organizationId} AND id IN ${paidAtOnce}`,
-    );
+    await tx.execute(sql`
+      WITH paid AS (
+        UPDATE billing_documents SET settled = gross_total - withholding
+        WHERE organization_id = ${organizationId} AND id IN ${paidAtOnce}
+        RETURNING id, gen_random_uuid() AS payment_id, party_id, document_date, currency,
+                  gross_total - withholding AS amount, payment_method
+      ),
+      written AS (
+        INSERT INTO billing_payments (id, organization_id, direction, party_id, payment_date, currency, amount, method, created_by)
+        SELECT payment_id, ${organizationId}, 'in', party_id, document_date, currency, amount, payment_method, ${createdBy}
+        FROM paid
+      )
+      INSERT INTO billing_payment_allocations (organization_id, payment_id, document_id, amount)
+      SELECT ${organizationId}, payment_id, id, amount FROM paid`);
 
   for (const schedule of demo.schedules) {
     await tx.insert(billingScheduleRuns).values(
