@@ -149,13 +149,15 @@ async function seedOrganization(
         nextDate: schedule.nextDate,
         action: 'issue',
         sendEmail: false,
+        // The recurring part's template (ZScheduleTemplate): lines without withholding, the
+        // customer's own payment terms.
         template: {
-          lines: schedule.lines.map((line) => lineInput(line, productIds)),
-          currency: 'EUR',
+          lines: schedule.lines.map(({ subjectToWithholding: _withholding, ...line }) =>
+            lineInput(line, productIds),
+          ),
           taxRegion: 'PT',
           withholdingBasisPoints: 0,
           notes: null,
-          dueDays: 30,
         },
         createdBy,
       })
@@ -306,7 +308,7 @@ function lineInput(line: DemoLine, productIds: ReadonlyMap<string, string>) {
     productId: productIds.get(line.product)!,
     quantity: line.quantity,
     discountBasisPoints: line.discountBasisPoints ?? 0,
-    subjectToWithholding: line.subjectToWithholding ?? false,
+    ...(line.subjectToWithholding ? { subjectToWithholding: true } : {}),
     ...(line.description ? { description: line.description } : {}),
     ...(line.unitPrice !== undefined ? { unitPrice: line.unitPrice } : {}),
     ...(line.taxCode ? { taxCode: line.taxCode } : {}),
