@@ -61,6 +61,8 @@ export async function seedDemoBilling(
 }
 
 const TIME_ZONES = { PT: 'Europe/Lisbon', AO: 'Africa/Luanda' } as const;
+/** The SAF-T tax code of a mainland rate (suppliers' invoices are all mainland). */
+const TAX_CODE_OF_RATE: Record<number, string> = { 2300: 'NOR', 1300: 'INT', 600: 'RED', 0: 'ISE' };
 
 async function seedOrganization(
   tx: Db,
@@ -411,11 +413,12 @@ async function seedPurchases(
       netTotal: net,
       taxPayable: gross - net,
       grossTotal: gross,
+      // As the purchases part stores them: one entry per region and SAF-T tax code.
       taxes: [
         {
           taxRegion: 'PT',
+          taxCode: TAX_CODE_OF_RATE[supplier.vatBasisPoints] ?? 'NOR',
           vatBasisPoints: supplier.vatBasisPoints,
-          ...(supplier.exemptionCode ? { exemptionCode: supplier.exemptionCode } : {}),
           base: net,
           vat: gross - net,
         },
