@@ -348,6 +348,43 @@ describe('billing demo seed', () => {
     expect(documents.some((d) => d.lines.some((l) => l.exemptionCode === 'M10'))).toBe(true);
   });
 
+  it("refuses a document taxed in the other country's region, writing nothing", async () => {
+    const attempt = async (token: string, orgId: string, taxRegion: string) => {
+      const series = (
+        await t.call({ method: 'GET', url: '/api/v1/billing/series', token, orgId })
+      ).json() as {
+        id: string;
+        documentType: string;
+        closed: boolean;
+      }[];
+      const party = (await t.call({ method: 'GET', url: '/api/v1/billing/parties', token, orgId })).json()[0];
+      const product = (
+        await t.call({ method: 'GET', url: '/api/v1/billing/products', token, orgId })
+      ).json()[0];
+      const before = (await documentsOf(token, orgId)).length;
+      const response = await t.call({
+        method: 'POST',
+        url: '/api/v1/billing/documents',
+        token,
+        orgId,
+        headers: { 'idempotency-key': `region-${taxRegion}-${orgId}` },
+        payload: {
+          seriesId: series.find((s) => s.documentType === 'FT' && !s.closed)!.id,
+          partyId: party.id,
+          documentDate: today,
+          taxRegion,
+          issue: true,
+          lines: [{ productId: product.id, quantity: 1000 }],
+        },
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().code).toBe('VALIDATION_FAILED');
+      expect((await documentsOf(token, orgId)).length).toBe(before);
+    };
+    await attempt(aoToken, aoOrg, 'PT');
+    await attempt(demoToken, ptOrg, 'AO');
+  });
+
   it('is deterministic, a past month does not change as days go by, and seeding again adds nothing', async () => {
     expect(buildPortugueseBilling('2026-11-24')).toEqual(buildPortugueseBilling('2026-11-24'));
     const october = (billing: ReturnType<typeof buildPortugueseBilling>) => ({
