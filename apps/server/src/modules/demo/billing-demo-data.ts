@@ -1325,11 +1325,11 @@ function plannedPayments(
     });
   };
   // Some customers settle several invoices with one transfer: the hotel two months of its contract,
-  // the clinic its subscription quarterly, slow payers whenever two invoices have piled up.
+  // the clinic and the pharmacy their contracts quarterly, slow payers whenever two invoices have piled up.
   const batchSize = (customer: DemoParty, doc: DemoDocument) =>
     customer.behaviour === 'grouped' && doc.schedule
       ? 2
-      : customer.key === 'clinic'
+      : customer.key === 'clinic' || customer.key === 'pharmacy'
         ? 3
         : customer.behaviour === 'slow'
           ? 2
@@ -1351,7 +1351,7 @@ function plannedPayments(
           doc.party,
           addDays(
             doc.date,
-            customer.behaviour === 'slow' ? r.int(45, 70) : customer.key === 'clinic' ? 8 : 40,
+            customer.behaviour === 'slow' ? r.int(45, 70) : customer.key === 'hotel' ? 40 : 8,
           ),
           batch.map((item) => ({ doc: item, amount: item.payable - (credited.get(item.key) ?? 0) })),
         );
