@@ -12,6 +12,7 @@ import { billingRoutes, loadSigningKey } from './modules/billing/index.ts';
 import { connectionsRoutes, createConnectors } from './modules/connections/connections.routes.ts';
 import { ensureFeatureFlags, homeRoutes } from './modules/home/home.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
+import { saftRoutes } from './modules/saft/index.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { registerBilling } from './modules/subscriptions/billing.plugin.ts';
 import { treasuryRoutes } from './modules/treasury/index.ts';
@@ -152,7 +153,9 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
     connectors,
   });
   treasuryRoutes(app, { db, realtime, config, connectors });
-  billingRoutes(app, { db, signingKey: await loadSigningKey(db, secrets.box, config.invoicing) });
+  const signingKey = await loadSigningKey(db, secrets.box, config.invoicing);
+  billingRoutes(app, { db, signingKey });
+  saftRoutes(app, { db, signingKey, invoicing: config.invoicing, productVersion: config.app.appVersion });
   await registerBilling(app, { db, config });
   app.get(
     '/assets/keys/public.pem',

@@ -108,6 +108,8 @@ export interface Config {
     signingKeyPem: string | null;
     signingKeyVersion: string;
     certificateNumber: string;
+    /** SAF-T ProductCompanyTaxID: the producer's NIF; unset, each organization's own (a self-run install). */
+    producerTaxId: string | null;
   };
   app: {
     stripeKey: string;
@@ -209,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       signingKeyPem: env.BILLING_SIGNING_KEY?.replaceAll('\\n', '\n') || null,
       signingKeyVersion: env.BILLING_SIGNING_KEY_VERSION ?? '1',
       certificateNumber: env.BILLING_CERTIFICATE_NUMBER ?? '0',
+      producerTaxId: env.BILLING_PRODUCER_TAX_ID || null,
     },
     app: {
       stripeKey: env.STRIPE_KEY ?? '',
