@@ -70,6 +70,10 @@ const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
     () => import('../features/treasury/routes/in-out.tsx'),
     (m) => m.InOutRoute,
   ),
+  [paths.app.accounting.saft.path]: screen(
+    () => import('../features/accounting/saft/routes/saft.tsx'),
+    (m) => m.SaftRoute,
+  ),
 };
 
 /** Feature pages with a phone screen of their own (their desktop screen serves /m otherwise). */
@@ -85,6 +89,10 @@ const MOBILE_FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
   [paths.app.treasury.pos.path]: screen(
     () => import('../features/treasury/routes/pos-mobile.tsx'),
     (m) => m.MobilePosRoute,
+  ),
+  [paths.app.accounting.saft.path]: screen(
+    () => import('../features/accounting/saft/routes/saft-mobile.tsx'),
+    (m) => m.MobileSaftRoute,
   ),
 };
 
