@@ -18,6 +18,8 @@ const ISSUES = Number(process.env.BENCH_BILLING_ISSUES ?? 2000);
 const CLIENTS = 8;
 const SAFT_DOCUMENTS = Number(process.env.BENCH_BILLING_SAFT_DOCUMENTS ?? 100_000);
 const SAFT_YEAR = 2025;
+/** `BENCH_BILLING_PARTS=saft` (or `issue`, `pdf`, comma-separated) measures only those parts. */
+const PARTS = (process.env.BENCH_BILLING_PARTS ?? 'issue,pdf,saft').split(',').map((part) => part.trim());
 
 function residentMiB(pid: number): number {
   const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -232,47 +234,50 @@ async function measure(server: ServerProcess, url: string) {
   const partyId = (party.body as { id: string }).id;
   const productId = (product.body as { id: string }).id;
 
-  // Warm-up, then the two loads.
-  const warm = await createSeries(api, 'WARM');
-  for (let i = 0; i < 20; i++)
-    await api.call('POST', '/api/v1/billing/documents', {
-      seriesId: warm,
-      partyId,
-      documentDate: new Date().toISOString().slice(0, 10),
-      issue: true,
-      lines: [{ productId, quantity: 1000 }],
-    });
-  const one = await createSeries(api, 'ONE');
-  const oneSeries = await issueLoad(api, () => one, partyId, productId);
-  const eight = await Promise.all(Array.from({ length: CLIENTS }, (_, i) => createSeries(api, `EIGHT${i}`)));
-  const eightSeries = await issueLoad(api, (client) => eight[client] as string, partyId, productId);
+  if (PARTS.includes('issue')) {
+    // Warm-up, then the two loads.
+    const warm = await createSeries(api, 'WARM');
+    for (let i = 0; i < 20; i++)
+      await api.call('POST', '/api/v1/billing/documents', {
+        seriesId: warm,
+        partyId,
+        documentDate: new Date().toISOString().slice(0, 10),
+        issue: true,
+        lines: [{ productId, quantity: 1000 }],
+      });
+    const one = await createSeries(api, 'ONE');
+    const oneSeries = await issueLoad(api, () => one, partyId, productId);
+    const eight = await Promise.all(
+      Array.from({ length: CLIENTS }, (_, i) => createSeries(api, `EIGHT${i}`)),
+    );
+    const eightSeries = await issueLoad(api, (client) => eight[client] as string, partyId, productId);
+    // The numbering of the one-series load: 1…n with no gap.
+    const listed = new pg.Client({ connectionString: url });
+    await listed.connect();
+    const { rows: numbering } = await listed.query(
+      'SELECT count(*)::int AS n, min(number) AS lo, max(number) AS hi FROM billing_documents WHERE series_id = $1',
+      [one],
+    );
+    await listed.end();
+    const gapless = numbering[0].n === numbering[0].hi && numbering[0].lo === 1;
+    printTable(`Issue with ${CLIENTS} concurrent clients (${ISSUES} signed invoices each load)`, [
+      { load: 'one series', ...oneSeries, gapless: String(gapless) },
+      { load: 'eight series', ...eightSeries },
+      { load: 'target', 'documents/s': '≥ 200 (one series)', 'p99 ms': '< 100' },
+    ]);
+  }
 
-  // The numbering of the one-series load: 1…n with no gap.
-  const listed = new pg.Client({ connectionString: url });
-  await listed.connect();
-  const { rows: numbering } = await listed.query(
-    'SELECT count(*)::int AS n, min(number) AS lo, max(number) AS hi FROM billing_documents WHERE series_id = $1',
-    [one],
-  );
-  await listed.end();
-  const gapless = numbering[0].n === numbering[0].hi && numbering[0].lo === 1;
+  if (PARTS.includes('pdf')) printTable('PDF renders (target ≥ 20/s)', [await pdfRenders(server, api)]);
 
-  const pdf = await pdfRenders(server, api);
-
-  const saftSeries = await createSeries(api, 'SAFTB');
-  const insertSeconds = await insertSaftDocuments(url, api.organizationId, saftSeries);
-  const saft = await exportSaft(server, api);
-
-  printTable(`Issue with ${CLIENTS} concurrent clients (${ISSUES} signed invoices each load)`, [
-    { load: 'one series', ...oneSeries, gapless: String(gapless) },
-    { load: 'eight series', ...eightSeries },
-    { load: 'target', 'documents/s': '≥ 200 (one series)', 'p99 ms': '< 100' },
-  ]);
-  printTable('PDF renders', [pdf]);
-  printTable(
-    `SAF-T (PT) export of ${SAFT_DOCUMENTS} documents (${insertSeconds.toFixed(1)} s to insert them in SQL)`,
-    [saft, { s: '≤ 20', 'RSS growth peak MiB': 'flat' }],
-  );
+  if (PARTS.includes('saft')) {
+    const saftSeries = await createSeries(api, 'SAFTB');
+    const insertSeconds = await insertSaftDocuments(url, api.organizationId, saftSeries);
+    const saft = await exportSaft(server, api);
+    printTable(
+      `SAF-T (PT) export of ${SAFT_DOCUMENTS} documents (${insertSeconds.toFixed(1)} s to insert them in SQL)`,
+      [saft, { s: '≤ 20', 'RSS growth peak MiB': 'flat' }],
+    );
+  }
 }
 
 export async function billingBench(): Promise<void> {

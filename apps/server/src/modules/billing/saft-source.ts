@@ -70,71 +70,95 @@ const num = (value: unknown): number => Number(value);
 const localTime = (column: ReturnType<typeof sql.raw>, timeZone: string) =>
   sql`to_char(${column} AT TIME ZONE ${timeZone}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
 
-/** Issued documents of the given types in the period, oldest first, pages of `pageSize`, with their lines. */
+/**
+ * Issued documents of the given types in the period, oldest first, pages of `pageSize`, with their
+ * lines. The next page is read while the caller writes the current one.
+ */
 export async function* saftDocumentPages(
   db: Db,
   period: SaftPeriod,
   types: readonly string[],
   pageSize = 1000,
 ): AsyncGenerator<SaftPageItem<SaftDocumentRow>[]> {
-  let after: { date: string; id: string } | null = null;
-  for (;;) {
-    const found: SaftDocumentRow[] = await rows<SaftDocumentRow>(
-      db,
-      sql`SELECT d.id, d.document_type, d.status, d.document_number, d.atcud, d.party_id,
-            d.document_date::text AS document_date,
-            ${localTime(sql.raw('d.system_entry_at'), period.timeZone)} AS system_entry,
-            ${localTime(sql.raw('d.cancelled_at'), period.timeZone)} AS cancelled,
-            d.cancel_reason, trim(d.currency) AS currency, d.exchange_rate::text AS exchange_rate,
-            d.net_total, d.tax_payable, d.gross_total, d.withholding, d.withholding_basis_points,
-            d.hash, d.hash_control, d.reason, d.payment_method,
-            r.document_type AS reference_type, r.document_number AS reference_number,
-            r.document_date::text AS reference_date, u.name AS creator
-          FROM billing_documents d
-          LEFT JOIN billing_documents r ON r.id = d.reference_document_id AND r.organization_id = d.organization_id
-          LEFT JOIN users u ON u.id = d.created_by
-          WHERE d.organization_id = ${period.organizationId} AND d.state = 'issued'
-            AND d.document_type IN ${sql.raw(`(${types.map((type) => `'${type.replace(/[^A-Z]/g, '')}'`).join(', ')})`)}
-            AND d.document_date BETWEEN ${period.from} AND ${period.to}
-            ${after ? sql`AND (d.document_date, d.id) > (${after.date}::date, ${after.id}::uuid)` : sql``}
-          ORDER BY d.document_date, d.id
-          LIMIT ${pageSize}`,
-    );
-    if (found.length === 0) return;
-    const lines = await rows<SaftLineRow>(
-      db,
-      sql`SELECT document_id, position, product_code, description, unit, quantity, unit_price,
-            discount_basis_points, tax_region, tax_code, vat_basis_points, exemption_code, net
-          FROM billing_document_lines
-          WHERE organization_id = ${period.organizationId} AND document_id IN ${uuidList(found.map((d) => d.id))}
-          ORDER BY document_id, position`,
-    );
-    const byDocument = new Map<string, SaftLineRow[]>();
-    for (const line of lines) {
-      const normalised: SaftLineRow = {
-        ...line,
-        quantity: num(line.quantity),
-        unit_price: num(line.unit_price),
-        net: num(line.net),
-      };
-      const list = byDocument.get(line.document_id);
-      if (list) list.push(normalised);
-      else byDocument.set(line.document_id, [normalised]);
-    }
-    yield found.map((document) => ({
-      document: {
-        ...document,
-        net_total: num(document.net_total),
-        tax_payable: num(document.tax_payable),
-        gross_total: num(document.gross_total),
-        withholding: num(document.withholding),
-      },
-      lines: byDocument.get(document.id) ?? [],
-    }));
-    if (found.length < pageSize) return;
-    const last = found.at(-1) as SaftDocumentRow;
-    after = { date: last.document_date, id: last.id };
+  let pending: Promise<SaftPageItem<SaftDocumentRow>[]> | null = documentPage(
+    db,
+    period,
+    types,
+    pageSize,
+    null,
+  );
+  while (pending) {
+    const page: SaftPageItem<SaftDocumentRow>[] = await pending;
+    const last = page.at(-1)?.document;
+    pending =
+      page.length === pageSize && last
+        ? documentPage(db, period, types, pageSize, { date: last.document_date, id: last.id })
+        : null;
+    // A reader that stops early leaves the read-ahead unawaited: its failure is then nobody's.
+    pending?.catch(() => undefined);
+    if (page.length) yield page;
   }
+}
+
+async function documentPage(
+  db: Db,
+  period: SaftPeriod,
+  types: readonly string[],
+  pageSize: number,
+  after: { date: string; id: string } | null,
+): Promise<SaftPageItem<SaftDocumentRow>[]> {
+  const found = await rows<SaftDocumentRow>(
+    db,
+    sql`SELECT d.id, d.document_type, d.status, d.document_number, d.atcud, d.party_id,
+          d.document_date::text AS document_date,
+          ${localTime(sql.raw('d.system_entry_at'), period.timeZone)} AS system_entry,
+          ${localTime(sql.raw('d.cancelled_at'), period.timeZone)} AS cancelled,
+          d.cancel_reason, trim(d.currency) AS currency, d.exchange_rate::text AS exchange_rate,
+          d.net_total, d.tax_payable, d.gross_total, d.withholding, d.withholding_basis_points,
+          d.hash, d.hash_control, d.reason, d.payment_method,
+          r.document_type AS reference_type, r.document_number AS reference_number,
+          r.document_date::text AS reference_date, u.name AS creator
+        FROM billing_documents d
+        LEFT JOIN billing_documents r ON r.id = d.reference_document_id AND r.organization_id = d.organization_id
+        LEFT JOIN users u ON u.id = d.created_by
+        WHERE d.organization_id = ${period.organizationId} AND d.state = 'issued'
+          AND d.document_type IN ${sql.raw(`(${types.map((type) => `'${type.replace(/[^A-Z]/g, '')}'`).join(', ')})`)}
+          AND d.document_date BETWEEN ${period.from} AND ${period.to}
+          ${after ? sql`AND (d.document_date, d.id) > (${after.date}::date, ${after.id}::uuid)` : sql``}
+        ORDER BY d.document_date, d.id
+        LIMIT ${pageSize}`,
+  );
+  if (found.length === 0) return [];
+  const lines = await rows<SaftLineRow>(
+    db,
+    sql`SELECT document_id, position, product_code, description, unit, quantity, unit_price,
+          discount_basis_points, tax_region, tax_code, vat_basis_points, exemption_code, net
+        FROM billing_document_lines
+        WHERE organization_id = ${period.organizationId} AND document_id IN ${uuidList(found.map((d) => d.id))}
+        ORDER BY document_id, position`,
+  );
+  const byDocument = new Map<string, SaftLineRow[]>();
+  for (const line of lines) {
+    const normalised: SaftLineRow = {
+      ...line,
+      quantity: num(line.quantity),
+      unit_price: num(line.unit_price),
+      net: num(line.net),
+    };
+    const list = byDocument.get(line.document_id);
+    if (list) list.push(normalised);
+    else byDocument.set(line.document_id, [normalised]);
+  }
+  return found.map((document) => ({
+    document: {
+      ...document,
+      net_total: num(document.net_total),
+      tax_payable: num(document.tax_payable),
+      gross_total: num(document.gross_total),
+      withholding: num(document.withholding),
+    },
+    lines: byDocument.get(document.id) ?? [],
+  }));
 }
 
 /** The parties named by issued documents (sales, working, receipts) of the period, by id, in pages. */

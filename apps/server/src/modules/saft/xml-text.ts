@@ -4,7 +4,12 @@
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters XML 1.0 forbids.
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the same characters, and the markup ones.
+const NEEDS_WORK = /[\u0000-\u001F\uFFFE\uFFFF&<>"]/;
+
 export function escapeXml(value: string): string {
+  // Most values (numbers, dates, codes) have nothing to escape: one scan instead of five.
+  if (!NEEDS_WORK.test(value)) return value;
   return value
     .replace(FORBIDDEN, '')
     .replaceAll('&', '&amp;')
@@ -17,6 +22,8 @@ export function escapeXml(value: string): string {
 export function fit(value: string | null | undefined, max: number, fallback = 'Desconhecido'): string {
   const cleaned = (value ?? '').replace(FORBIDDEN, '').replace(/\s+/g, ' ').trim();
   if (!cleaned) return fallback;
+  // UTF-16 length bounds the count of code points: only a long text needs counting.
+  if (cleaned.length <= max) return cleaned;
   const points = [...cleaned];
   return points.length <= max ? cleaned : points.slice(0, max).join('').trimEnd();
 }
