@@ -158,7 +158,7 @@ async function* saftChunks(
   header: HeaderData,
   created: string,
 ): AsyncGenerator<string | string[]> {
-  const pageSize = deps.pageSize ?? 1000;
+  const pageSize = deps.pageSize ?? 250;
   yield `<?xml version="1.0" encoding="UTF-8"?>\n<AuditFile xmlns="${NAMESPACE}">\n`;
   yield headerXml(deps, period, header, created);
   yield '<MasterFiles>\n';
