@@ -87,6 +87,8 @@ export async function createTestApp(
     demo?: boolean;
     /** false: the demo companies get no treasury accounts or movements (a suite that counts them all). */
     demoTreasury?: boolean;
+    /** false: the demo companies get no billing data (a suite that counts every document or party). */
+    demoBilling?: boolean;
     env?: Record<string, string>;
     database?: 'pglite' | 'postgres';
     configure?: (app: FastifyInstance) => void;
@@ -99,11 +101,14 @@ export async function createTestApp(
   const config = loadConfig(env, {
     webDist: env.WEB_DIST ?? path.join(dataDir, 'no-web'),
   });
-  const { app, secrets, liveSessions } = await buildApp({ config, database, logger: false });
+  const { app, secrets, liveSessions, signingKey } = await buildApp({ config, database, logger: false });
   try {
     options.configure?.(app);
     if (options.demo !== false)
-      await seedDemo(database.db, undefined, undefined, { treasury: options.demoTreasury !== false });
+      await seedDemo(database.db, undefined, undefined, {
+        treasury: options.demoTreasury !== false,
+        ...(options.demoBilling !== false ? { signingKey } : {}),
+      });
     await app.ready();
   } catch (error) {
     await app.close();

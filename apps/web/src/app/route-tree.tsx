@@ -74,6 +74,10 @@ const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
     () => import('../features/accounting/saft/routes/saft.tsx'),
     (m) => m.SaftRoute,
   ),
+  [paths.app.billing.currentAccount.path]: screen(
+    () => import('../features/billing/routes/current-account.tsx'),
+    (m) => m.CurrentAccountRoute,
+  ),
 };
 
 /** Feature pages with a phone screen of their own (their desktop screen serves /m otherwise). */
@@ -93,6 +97,10 @@ const MOBILE_FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
   [paths.app.accounting.saft.path]: screen(
     () => import('../features/accounting/saft/routes/saft-mobile.tsx'),
     (m) => m.MobileSaftRoute,
+  ),
+  [paths.app.billing.currentAccount.path]: screen(
+    () => import('../features/billing/routes/current-account-mobile.tsx'),
+    (m) => m.MobileCurrentAccountRoute,
   ),
 };
 

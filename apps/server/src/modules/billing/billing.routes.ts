@@ -23,16 +23,21 @@ import type { Db } from '../../db/client.ts';
 import type { Access } from '../../platform/access.ts';
 import { requireOrg, requireSession } from '../../platform/guard.ts';
 import { idempotencyKey, once } from '../../platform/idempotency.ts';
+import type { Mailer } from '../../platform/mail.ts';
 import { addRoute } from '../../platform/route.ts';
 import * as documents from './documents.service.ts';
 import * as catalogue from './parties-products.service.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
 import type { SigningKey } from './signing-key.ts';
 
 const documentsAccess = (flag: number): Access => ({ kind: 'org', resource: 'billing.documents', flag });
 const configsAccess = (flag: number): Access => ({ kind: 'org', resource: 'billing.configs', flag });
 
 /** The organizations' own invoicing: customers and suppliers, products, series, documents. */
-export function billingRoutes(app: FastifyInstance, deps: { db: Db; signingKey: SigningKey }): void {
+export function billingRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; signingKey: SigningKey; mailer?: Mailer },
+): void {
   const { db } = deps;
   const documentsDeps: documents.DocumentsDeps = { db, signingKey: deps.signingKey };
   const org = (request: FastifyRequest) => requireOrg(request).id;
@@ -140,4 +145,5 @@ export function billingRoutes(app: FastifyInstance, deps: { db: Db; signingKey: 
     documentsAccess(PermissionFlag.DELETE),
     async ({ request, params, body }) => documents.cancelDocument(db, org(request), params.id, body.reason),
   );
+  paymentsRoutes(app, { ...documentsDeps, ...(deps.mailer ? { mailer: deps.mailer } : {}) });
 }

@@ -27,6 +27,12 @@ import { billingDocumentLines, billingDocuments, billingSeries, organizations } 
 import { AppError } from '../../platform/errors.ts';
 import { notifyOrganization } from '../../realtime/notify.ts';
 import { partyOf, productsOf } from './parties-products.service.ts';
+import {
+  applyCreditNote,
+  paymentOfReceipt,
+  revertPayment,
+  withdrawCreditNote,
+} from './payments/settlement.ts';
 import { signDocument } from './signing.ts';
 import type { SigningKey } from './signing-key.ts';
 
@@ -37,7 +43,10 @@ import type { SigningKey } from './signing-key.ts';
 export interface DocumentsDeps {
   db: Db;
   signingKey: SigningKey;
+  /** The clock of the issue: the demo seed replays a past year, each document at its own time. */
   now?: () => Date;
+  /** No real-time event per document: the demo seed writes a year of history no one is watching. */
+  silent?: boolean;
 }
 
 type SeriesRow = typeof billingSeries.$inferSelect;
@@ -215,7 +224,7 @@ function defaultRegion(country: string): string {
   return country === 'AO' ? 'AO' : 'PT';
 }
 
-async function writeDraft(
+export async function writeDraft(
   tx: Db,
   organizationId: string,
   existing: DocumentRow | null,
@@ -267,10 +276,17 @@ async function writeDraft(
         }))
       : []);
   const withholdingBasisPoints = input.withholdingBasisPoints ?? existing?.withholdingBasisPoints ?? 0;
+  const taxRegion = input.taxRegion ?? existing?.taxRegion ?? defaultRegion(org.country);
+  // A sale is taxed where the organization is registered: AO rates for an Angolan company, the
+  // mainland's or an autonomous region's for a Portuguese one — never the other country's.
+  if ((org.country === 'AO') !== (taxRegion === 'AO'))
+    throw new AppError('VALIDATION_FAILED', `${taxRegion} is not a tax region of this organization.`, [
+      { path: 'taxRegion', messageKey: 'VALIDATION.INVALID', message: 'Invalid tax region' },
+    ]);
   const { lines: priced, totals } = await priceLines(tx, organizationId, {
     lines,
     documentDate,
-    taxRegion: input.taxRegion ?? existing?.taxRegion ?? defaultRegion(org.country),
+    taxRegion,
     withholdingBasisPoints,
   });
   const dueDate =
@@ -279,7 +295,7 @@ async function writeDraft(
       : (existing?.dueDate ?? addDays(documentDate, party.paymentTermsDays));
   const values = {
     organizationId,
-    taxRegion: input.taxRegion ?? existing?.taxRegion ?? defaultRegion(org.country),
+    taxRegion,
     documentType: series.documentType,
     seriesId: series.id,
     partyId: party.id,
@@ -320,24 +336,37 @@ function addDays(date: string, days: number): string {
   return value.toISOString().slice(0, 10);
 }
 
+const entryFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** YYYY-MM-DDTHH:MM:SS in Lisbon time, to the second: SAF-T's SystemEntryDate. */
 function systemEntryText(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
+  // One formatter per zone: building an Intl.DateTimeFormat costs far more than using one.
+  let format = entryFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    entryFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(at);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}`;
 }
 
 function timeZoneOf(country: string): string {
   return country === 'AO' ? 'Africa/Luanda' : 'Europe/Lisbon';
+}
+
+/** Today's date where the organization is (the date a document issued now carries). */
+export function todayIn(country: string, now = new Date()): string {
+  return systemEntryText(now, timeZoneOf(country)).slice(0, 10);
 }
 
 async function loadDocument(db: Db, organizationId: string, id: string, lock = false): Promise<DocumentRow> {
@@ -354,7 +383,7 @@ async function loadDocument(db: Db, organizationId: string, id: string, lock = f
  * Issues a draft: takes the next number of its series and the series' last hash under the series' row
  * lock, signs, builds ATCUD and the QR code, and fixes everything in one transaction.
  */
-async function issueInTransaction(
+export async function issueInTransaction(
   deps: DocumentsDeps,
   tx: Db,
   organizationId: string,
@@ -372,7 +401,11 @@ async function issueInTransaction(
     .for('no key update');
   if (!series) throw new AppError('NOT_FOUND', 'No such series.');
   if (series.closed) throw new AppError('SERIES_CLOSED', 'This series is closed.');
-  if (!series.validationCode)
+  const org = await organizationOf(tx, organizationId);
+  // ATCUD and the series' validation code are Portuguese (Decreto-Lei 28/2019, Portaria 195/2020);
+  // Angola's AGT has no series registration, so an AO series issues without one.
+  const atSeries = org.country !== 'AO';
+  if (atSeries && !series.validationCode)
     throw new AppError(
       'SERIES_NOT_REGISTERED',
       'Record the AT validation code of this series before issuing.',
@@ -382,7 +415,6 @@ async function issueInTransaction(
       'DOCUMENT_DATE_BEFORE_LAST',
       `The series' last document is dated ${series.lastDocumentDate}; a new one cannot be earlier.`,
     );
-  const org = await organizationOf(tx, organizationId);
   const now = deps.now?.() ?? new Date();
   const timeZone = timeZoneOf(org.country);
   const today = systemEntryText(now, timeZone).slice(0, 10);
@@ -403,7 +435,7 @@ async function issueInTransaction(
     grossTotalCents: document.grossTotal,
     previousHash: series.lastHash,
   });
-  const atcud = atcudOf(series.validationCode, number);
+  const atcud = atSeries && series.validationCode ? atcudOf(series.validationCode, number) : null;
   const party = await partyOf(tx, organizationId, document.partyId);
   const lines = await tx.select().from(billingDocumentLines).where(eq(billingDocumentLines.documentId, id));
   const qrCode =
@@ -416,7 +448,7 @@ async function issueInTransaction(
           status: 'N',
           date: document.documentDate,
           documentId: documentNumber,
-          atcud,
+          atcud: atcud ?? '0',
           regions: qrRegions(lines),
           totalTaxes: document.taxPayable,
           grossTotal: document.grossTotal,
@@ -448,6 +480,12 @@ async function issueInTransaction(
       updatedAt: now,
     })
     .where(eq(billingDocuments.id, id));
+  if (series.documentType === 'NC')
+    await applyCreditNote(tx, organizationId, {
+      id,
+      referenceDocumentId: document.referenceDocumentId,
+      payable: document.grossTotal - document.withholding,
+    });
   await tx
     .update(billingSeries)
     .set({
@@ -457,11 +495,12 @@ async function issueInTransaction(
       lastSystemEntryAt: entryAt,
     })
     .where(eq(billingSeries.id, series.id));
-  await notifyOrganization(tx, organizationId, 'BILLING_DOCUMENT_CREATED', {
-    DocumentId: id,
-    Number: documentNumber,
-    OrganizationId: organizationId,
-  });
+  if (!deps.silent)
+    await notifyOrganization(tx, organizationId, 'BILLING_DOCUMENT_CREATED', {
+      DocumentId: id,
+      Number: documentNumber,
+      OrganizationId: organizationId,
+    });
 }
 
 /** The QR code's tax regions (I, J, K) from the lines: bases and VAT by tax code, per region. */
@@ -562,7 +601,16 @@ export async function cancelDocument(
       throw new AppError('DOCUMENT_NOT_ISSUED', 'Only an issued document is cancelled; delete a draft.');
     if (document.status === 'A')
       throw new AppError('DOCUMENT_ALREADY_CANCELLED', 'This document is already cancelled.');
-    if (document.settled !== 0)
+    // A receipt stands for its payment: cancelling it cancels the payment and reopens what it settled.
+    if (['RC', 'RG'].includes(document.documentType)) {
+      const paymentId = await paymentOfReceipt(tx, organizationId, id);
+      if (paymentId) {
+        await revertPayment(tx, organizationId, paymentId, reason);
+        return getDocument(tx, organizationId, id);
+      }
+    }
+    if (document.documentType === 'NC') await withdrawCreditNote(tx, organizationId, document);
+    else if (document.settled !== 0)
       throw new AppError(
         'DOCUMENT_HAS_PAYMENTS',
         'This document has payments or credits: issue a credit note instead.',

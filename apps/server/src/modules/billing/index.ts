@@ -2,6 +2,13 @@
 // financial…) may use. Nothing else of billing is imported from outside it (.dependency-cruiser.cjs).
 export { billingRoutes } from './billing.routes.ts';
 export {
+  cancelDocument,
+  type DocumentsDeps,
+  issueInTransaction,
+  writeDraft,
+} from './documents.service.ts';
+export { recordPayment } from './payments/payments.service.ts';
+export {
   eurCents,
   type SaftDocumentRow,
   type SaftLineRow,
