@@ -37,6 +37,21 @@ export async function validateSaftSchema(xml: string): Promise<{ valid: boolean;
   return { valid: result.valid, errors: result.errors.map((error) => error.rawMessage) };
 }
 
+/** The SAF-T (AO) 1.01_01 schema is XSD 1.0 (no assertions): libxml2 compiles it as it is. */
+export async function validateSaftAoSchema(xml: string): Promise<{ valid: boolean; errors: string[] }> {
+  const result = await validateXML({
+    xml: [{ fileName: 'saft-ao.xml', contents: xml }],
+    schema: [
+      {
+        fileName: 'SAFTAO1.01_01.xsd',
+        contents: readFileSync(path.resolve(SCHEMA_DIR, '../ao/SAFTAO1.01_01.xsd')),
+      },
+    ],
+    maxMemoryPages: 16_384,
+  });
+  return { valid: result.valid, errors: result.errors.map((error) => error.rawMessage) };
+}
+
 type Node = Record<string, unknown>;
 
 const REPEATED = new Set([

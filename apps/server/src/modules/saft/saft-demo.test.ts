@@ -8,6 +8,7 @@ import {
   parseSaft,
   recomputedTotals,
   saftAssertProblems,
+  validateSaftAoSchema,
   validateSaftSchema,
 } from '../../test/saft-validation.ts';
 import { type ChainedDocument, verifyChains } from '../billing/signing.ts';
@@ -109,5 +110,43 @@ describe('SAF-T (PT) export of the demo company', () => {
     }
     expect(documents.length).toBeGreaterThan(0);
     expect(verifyChains(key.json().publicKey, documents).map((document) => document.invoiceNo)).toEqual([]);
+  });
+});
+
+describe('SAF-T (AO) export of the Angolan demo company', () => {
+  it('validates against the AGT 1.01_01 schema and adds up, every year of its documents', async () => {
+    const token = await t.signin('ao.owner@fluxo.example');
+    const [{ id: kwanza }] = (await rows<{ id: string }>(
+      t.database.db,
+      sql`SELECT id FROM organizations WHERE name = 'Kwanza Comércio, Lda'`,
+    )) as [{ id: string }];
+    const aoYears = await rows<{ year: number }>(
+      t.database.db,
+      sql`SELECT DISTINCT extract(year FROM document_date)::int AS year FROM billing_documents
+          WHERE organization_id = ${kwanza} AND state = 'issued' ORDER BY 1`,
+    );
+    expect(aoYears.length).toBeGreaterThan(0);
+    let invoices = 0;
+    for (const { year } of aoYears) {
+      const response = await t.call({
+        method: 'GET',
+        url: `/api/v1/accounting/saft/export?basis=F&from=${year}-01-01&to=${year}-12-31`,
+        token,
+        orgId: kwanza,
+      });
+      expect(response.statusCode).toBe(200);
+      const { valid, errors } = await validateSaftAoSchema(response.body);
+      expect({ year, errors: errors.slice(0, 5) }).toEqual({ year, errors: [] });
+      expect(valid).toBe(true);
+      const file = parseSaft(response.body);
+      expect((file.Header as Record<string, unknown>).CurrencyCode).toBe('AOA');
+      for (const section of Object.values(recomputedTotals(file)))
+        expect(section.declared).toEqual(section.recomputed);
+      invoices += ((file.SourceDocuments as Record<string, any>).SalesInvoices?.Invoice ?? []).length;
+    }
+    expect(invoices).toBeGreaterThan(0);
+    // The same validator refuses a file of the other schema.
+    const [pt] = texts.values();
+    expect((await validateSaftAoSchema(pt as string)).valid).toBe(false);
   });
 });

@@ -44,6 +44,7 @@ export function receiptLines(
   receiptType: string,
   receiptId: string,
   extras: SaftReceiptExtras,
+  exemptionReason: (code: string) => string = saftExemptionReason,
 ): { lines: ReceiptLine[]; totals: ReceiptTotals } {
   const lines: ReceiptLine[] = [];
   for (const allocation of extras.allocations) {
@@ -84,7 +85,7 @@ export function receiptLines(
           group.vat_basis_points === 0
             ? {
                 code: group.exemption_code ?? 'M99',
-                reason: saftExemptionReason(group.exemption_code ?? 'M99'),
+                reason: exemptionReason(group.exemption_code ?? 'M99'),
               }
             : null,
       });

@@ -14,7 +14,7 @@ import {
   validateSaftSchema,
 } from '../../test/saft-validation.ts';
 import { saftCustomerId } from './index.ts';
-import { exportSaft } from './saft-pt-export.ts';
+import { exportSaft } from './saft-export.ts';
 
 // The SAF-T (PT) billing export of a realistic month: every document type, a cancelled invoice, a credit
 // and a debit note, a pro forma invoiced into an invoice, a dollar invoice, withholding, an exemption,
@@ -488,14 +488,15 @@ describe('SAF-T export refusals', () => {
     expect(response.statusCode).toBe(400);
   });
 
-  it('answers an Angolan company that its SAF-T (AO) is not available yet', async () => {
+  it('answers an Angolan company with the SAF-T (AO) instead', async () => {
     const token = await t.signin('ao.owner@fluxo.example');
     const [ao] = await rows<{ id: string }>(
       t.database.db,
       sql`SELECT id FROM organizations WHERE name = 'Kwanza Comércio, Lda'`,
     );
     const response = await call('GET', exportUrl(), undefined, ao?.id, token);
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ code: 'SAFT_COUNTRY_NOT_SUPPORTED' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<AuditFile xmlns="urn:OECD:StandardAuditFile-Tax:AO_1.01_01">');
+    expect(response.body).toContain('<SoftwareValidationNumber>0</SoftwareValidationNumber>');
   });
 });

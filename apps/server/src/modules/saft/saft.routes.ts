@@ -2,7 +2,7 @@ import { exportSaftContract, PermissionFlag } from '@fluxo/domain';
 import type { FastifyInstance } from 'fastify';
 import { requireOrg } from '../../platform/guard.ts';
 import { addRoute } from '../../platform/route.ts';
-import { exportSaft, type SaftExportDeps } from './saft-pt-export.ts';
+import { exportSaft, type SaftExportDeps } from './saft-export.ts';
 
 /** The SAF-T (PT) export the accountant sends to the AT (resource accounting.saft). */
 export function saftRoutes(app: FastifyInstance, deps: SaftExportDeps): void {

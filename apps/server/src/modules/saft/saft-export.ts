@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { type SaftBasis, saftExemptionReason, saftPeriodProblem } from '@fluxo/domain';
 import { eq } from 'drizzle-orm';
@@ -20,9 +22,11 @@ import {
 import { receiptLines } from './saft-receipts.ts';
 import { decimal, divideRounded, el, fit, money, rateScaled } from './xml-text.ts';
 
-// The SAF-T (PT) 1.04_01 billing file (TaxAccountingBasis F), as Portaria 302/2016 and the official
-// schema describe it, written to the reply as it is read: master files first, then each section's
-// control totals (computed by the database) followed by its documents in keyset pages of 1,000.
+// The SAF-T billing file (TaxAccountingBasis F): SAF-T (PT) 1.04_01 as Portaria 302/2016 and the
+// official schema describe it, and for Angolan organizations SAF-T (AO) 1.01_01 (AGT's schema), which
+// has the same structure without ATCUD, in kwanzas, with AGT's software validation number and its
+// exemption codes. Written to the reply as it is read: master files first, then each section's
+// control totals (computed by the database) followed by its documents in keyset pages.
 // UTF-8, declared in the prolog: the AT accepts UTF-8 or Windows-1252, and only UTF-8 carries every
 // character a customer's name may hold.
 
@@ -40,11 +44,49 @@ export interface SaftFile {
   body: Readable;
 }
 
-const NAMESPACE = 'urn:OECD:StandardAuditFile-Tax:PT_1.04_01';
-const SALES_TYPES = ['FT', 'FS', 'FR', 'NC', 'ND'] as const;
+type Dialect = 'PT' | 'AO';
+
+const DIALECTS = {
+  PT: {
+    namespace: 'urn:OECD:StandardAuditFile-Tax:PT_1.04_01',
+    version: '1.04_01',
+    currency: 'EUR',
+    timeZone: 'Europe/Lisbon',
+    salesTypes: ['FT', 'FS', 'FR', 'NC', 'ND'],
+  },
+  AO: {
+    namespace: 'urn:OECD:StandardAuditFile-Tax:AO_1.01_01',
+    version: '1.01_01',
+    currency: 'AOA',
+    timeZone: 'Africa/Luanda',
+    salesTypes: ['FT', 'FR', 'NC', 'ND'],
+  },
+} as const;
 const WORKING_TYPES = ['OR', 'PF'] as const;
 const RECEIPT_TYPES = ['RC', 'RG'] as const;
-const TIME_ZONE = 'Europe/Lisbon';
+
+let angolanExemptions: Map<string, string> | null = null;
+
+/** AGT's exemption reasons (resources/fiscal/saft/ao/tax-exemptions.json, AGT's published table). */
+function angolanExemptionReason(code: string): string {
+  if (!angolanExemptions) {
+    const file = path.resolve(import.meta.dirname, '../../../resources/fiscal/saft/ao/tax-exemptions.json');
+    const table = JSON.parse(readFileSync(file, 'utf8')) as {
+      data: { TaxExemptions: { TaxExemption: { TaxExemptionCode: string; TaxExemptionReason: string } }[] };
+    };
+    angolanExemptions = new Map(
+      table.data.TaxExemptions.map(({ TaxExemption: entry }) => [
+        entry.TaxExemptionCode,
+        entry.TaxExemptionReason,
+      ]),
+    );
+  }
+  return fit(angolanExemptions.get(code), 60, `Isenção ${code}`);
+}
+
+function exemptionReason(dialect: Dialect, code: string): string {
+  return dialect === 'PT' ? saftExemptionReason(code) : angolanExemptionReason(code);
+}
 
 /** CustomerID (≤ 30 characters): the party's uuid in base64url, 22 characters, stable across files. */
 export function saftCustomerId(partyId: string): string {
@@ -83,17 +125,16 @@ export async function exportSaft(
     );
   const [org] = await deps.db.select().from(organizations).where(eq(organizations.id, organizationId));
   if (!org) throw new AppError('NOT_FOUND', 'No such organization.');
-  if (org.country.trim() !== 'PT')
-    throw new AppError(
-      'SAFT_COUNTRY_NOT_SUPPORTED',
-      'The SAF-T (AO) export is not available yet; this export is the SAF-T (PT).',
-    );
-  const taxId = org.vatNumber.replace(/\D/g, '');
+  const country = org.country.trim();
+  if (country !== 'PT' && country !== 'AO')
+    throw new AppError('SAFT_COUNTRY_NOT_SUPPORTED', 'SAF-T files exist for Portugal and Angola only.');
+  const dialect: Dialect = country;
+  const taxId = dialect === 'PT' ? org.vatNumber.replace(/\D/g, '') : org.vatNumber.trim();
   const missing = [
-    /^\d{9}$/.test(taxId) ? null : 'vatNumber',
+    (dialect === 'PT' ? /^\d{9}$/ : /^[0-9A-Z]{10,15}$/).test(taxId) ? null : 'vatNumber',
     org.address?.trim() ? null : 'address',
     org.city?.trim() ? null : 'city',
-    /^\d{4}-\d{3}$/.test(org.postalCode?.trim() ?? '') ? null : 'postalCode',
+    dialect === 'AO' || /^\d{4}-\d{3}$/.test(org.postalCode?.trim() ?? '') ? null : 'postalCode',
   ].filter((field): field is string => field !== null);
   if (missing.length)
     throw new AppError(
@@ -101,25 +142,38 @@ export async function exportSaft(
       `The SAF-T header needs the organization's ${missing.join(', ')} (postal code as 0000-000).`,
       missing.map((path) => ({ path, messageKey: 'VALIDATION.REQUIRED', message: 'Required' })),
     );
-  const period: SaftPeriod = { organizationId, from: query.from, to: query.to, timeZone: TIME_ZONE };
-  const header = {
+  const period: SaftPeriod = {
+    organizationId,
+    from: query.from,
+    to: query.to,
+    timeZone: DIALECTS[dialect].timeZone,
+  };
+  const header: HeaderData = {
+    dialect,
+    validated: deps.signingKey.certified,
     taxId,
     name: org.name,
     address: org.address as string,
     city: org.city as string,
-    postalCode: (org.postalCode as string).trim(),
+    postalCode: org.postalCode?.trim() ?? '',
     phone: org.phone,
     email: org.email,
-    withholdingType: org.type === 'company' ? ('IRC' as const) : ('IRS' as const),
+    // The tax the customer withholds on the issuer's income: on a company's, IRC (PT) or Imposto
+    // Industrial (AO); on a person's, IRS (PT) or IRT (AO).
+    withholdingType:
+      org.type === 'company' ? (dialect === 'PT' ? 'IRC' : 'II') : dialect === 'PT' ? 'IRS' : 'IRT',
   };
-  const created = todayIn(TIME_ZONE, deps.now?.() ?? new Date());
+  const created = todayIn(period.timeZone, deps.now?.() ?? new Date());
   return {
-    fileName: `SAFT-PT_${taxId}_${query.from}_${query.to}.xml`,
+    fileName: `SAFT-${dialect}_${taxId}_${query.from}_${query.to}.xml`,
     body: Readable.from(rechunked(saftChunks(deps, period, header, created))),
   };
 }
 
 interface HeaderData {
+  dialect: Dialect;
+  /** Certified by the AT (PT) or validated by AGT (AO). */
+  validated: boolean;
   taxId: string;
   name: string;
   address: string;
@@ -127,7 +181,7 @@ interface HeaderData {
   postalCode: string;
   phone: string | null;
   email: string | null;
-  withholdingType: 'IRC' | 'IRS';
+  withholdingType: string;
 }
 
 /**
@@ -159,7 +213,8 @@ async function* saftChunks(
   created: string,
 ): AsyncGenerator<string | string[]> {
   const pageSize = deps.pageSize ?? 250;
-  yield `<?xml version="1.0" encoding="UTF-8"?>\n<AuditFile xmlns="${NAMESPACE}">\n`;
+  const dialect = DIALECTS[header.dialect];
+  yield `<?xml version="1.0" encoding="UTF-8"?>\n<AuditFile xmlns="${dialect.namespace}">\n`;
   yield headerXml(deps, period, header, created);
   yield '<MasterFiles>\n';
   for await (const page of saftCustomerPages(deps.db, period, pageSize)) yield page.map(customerXml);
@@ -168,16 +223,16 @@ async function* saftChunks(
   if (rates.length) yield `<TaxTable>${rates.map(taxTableEntryXml).join('')}</TaxTable>\n`;
   yield '</MasterFiles>\n<SourceDocuments>\n';
 
-  const sales = await saftControlTotals(deps.db, period, SALES_TYPES, ['NC']);
+  const sales = await saftControlTotals(deps.db, period, dialect.salesTypes, ['NC']);
   yield `<SalesInvoices>${el('NumberOfEntries', sales.entries)}${el('TotalDebit', money(sales.debit))}${el('TotalCredit', money(sales.credit))}\n`;
-  for await (const page of saftDocumentPages(deps.db, period, SALES_TYPES, pageSize))
+  for await (const page of saftDocumentPages(deps.db, period, dialect.salesTypes, pageSize))
     yield page.map(({ document, lines }) => invoiceXml(document, lines, header));
   yield '</SalesInvoices>\n';
 
   const working = await saftControlTotals(deps.db, period, WORKING_TYPES, []);
   yield `<WorkingDocuments>${el('NumberOfEntries', working.entries)}${el('TotalDebit', money(working.debit))}${el('TotalCredit', money(working.credit))}\n`;
   for await (const page of saftDocumentPages(deps.db, period, WORKING_TYPES, pageSize))
-    yield page.map(({ document, lines }) => workDocumentXml(document, lines));
+    yield page.map(({ document, lines }) => workDocumentXml(document, lines, header));
   yield '</WorkingDocuments>\n';
 
   // The receipts' totals depend on how each is split into lines: a first pass computes them with the
@@ -194,7 +249,7 @@ async function* saftChunks(
     for (const { document } of page) {
       receipts += 1;
       if (document.status === 'A') continue;
-      for (const line of paymentLinesOf(document, extras).lines) {
+      for (const line of paymentLinesOf(document, extras, header.dialect).lines) {
         if (line.side === 'credit') receiptCredit += line.amount;
         else receiptDebit += line.amount;
       }
@@ -207,16 +262,17 @@ async function* saftChunks(
       period.organizationId,
       page.map(({ document }) => document.id),
     );
-    yield page.map(({ document }) => paymentXml(document, extras));
+    yield page.map(({ document }) => paymentXml(document, extras, header));
   }
   yield '</Payments>\n</SourceDocuments>\n</AuditFile>\n';
 }
 
 function headerXml(deps: SaftExportDeps, period: SaftPeriod, header: HeaderData, created: string): string {
   const producer = deps.invoicing.producerTaxId ?? header.taxId;
+  const pt = header.dialect === 'PT';
   return [
     '<Header>',
-    el('AuditFileVersion', '1.04_01'),
+    el('AuditFileVersion', DIALECTS[header.dialect].version),
     el('CompanyID', header.taxId),
     el('TaxRegistrationNumber', header.taxId),
     el('TaxAccountingBasis', 'F'),
@@ -224,20 +280,25 @@ function headerXml(deps: SaftExportDeps, period: SaftPeriod, header: HeaderData,
     '<CompanyAddress>',
     el('AddressDetail', fit(header.address, 210)),
     el('City', fit(header.city, 50)),
-    el('PostalCode', header.postalCode),
-    el('Country', 'PT'),
+    pt ? el('PostalCode', header.postalCode) : '',
+    el('Country', header.dialect),
     '</CompanyAddress>',
     el('FiscalYear', period.from.slice(0, 4)),
     el('StartDate', period.from),
     el('EndDate', period.to),
-    el('CurrencyCode', 'EUR'),
+    el('CurrencyCode', DIALECTS[header.dialect].currency),
     el('DateCreated', created),
     el('TaxEntity', 'Global'),
     el('ProductCompanyTaxID', fit(producer, 30)),
-    el('SoftwareCertificateNumber', deps.signingKey.certificateNumber),
+    // AO: AGT's validation number (`n/AGT/yyyy`), 0 for a program AGT has not validated.
+    pt
+      ? el('SoftwareCertificateNumber', deps.signingKey.certificateNumber)
+      : el('SoftwareValidationNumber', header.validated ? deps.signingKey.certificateNumber : '0'),
     el('ProductID', 'Fluxo/Fluxo'),
     el('ProductVersion', fit(deps.productVersion, 30)),
-    deps.signingKey.certified ? '' : el('HeaderComment', 'Programa não certificado pela AT'),
+    header.validated
+      ? ''
+      : el('HeaderComment', pt ? 'Programa não certificado pela AT' : 'Programa não validado pela AGT'),
     header.phone?.trim() ? el('Telephone', fit(header.phone, 20)) : '',
     header.email?.trim() ? el('Email', fit(header.email, 254)) : '',
     '</Header>\n',
@@ -341,6 +402,7 @@ function unitPriceXml(line: SaftLineRow, exchangeRate: string): string {
 }
 
 function lineXml(
+  dialect: Dialect,
   document: SaftDocumentRow,
   line: SaftLineRow,
   debitSide: boolean,
@@ -350,7 +412,7 @@ function lineXml(
   // A negative line (a discount line) sits on the other side.
   const debit = debitSide ? amount >= 0 : amount < 0;
   const exempt = line.vat_basis_points === 0;
-  const exemptionCode = line.exemption_code ?? 'M99';
+  const exemptionCode = line.exemption_code ?? (dialect === 'PT' ? 'M99' : 'M02');
   return [
     '<Line>',
     el('LineNumber', line.position),
@@ -378,17 +440,17 @@ function lineXml(
     el('TaxCode', line.tax_code),
     el('TaxPercentage', percentage(line.vat_basis_points)),
     '</Tax>',
-    exempt ? el('TaxExemptionReason', saftExemptionReason(exemptionCode)) : '',
+    exempt ? el('TaxExemptionReason', exemptionReason(dialect, exemptionCode)) : '',
     exempt ? el('TaxExemptionCode', exemptionCode) : '',
     '</Line>',
   ].join('');
 }
 
 /** DocumentTotals' amounts in EUR; the foreign-currency gross and the EUR rate in Currency. */
-function totalsXml(document: SaftDocumentRow, extra = ''): string {
+function totalsXml(dialect: Dialect, document: SaftDocumentRow, extra = ''): string {
   const gross = eurCents(document.gross_total, document.exchange_rate);
   const tax = eurCents(document.tax_payable, document.exchange_rate);
-  const foreign = document.currency !== 'EUR';
+  const foreign = document.currency !== DIALECTS[dialect].currency;
   return [
     '<DocumentTotals>',
     el('TaxPayable', money(tax)),
@@ -420,10 +482,10 @@ function invoiceXml(document: SaftDocumentRow, lines: SaftLineRow[], header: Hea
   return [
     '<Invoice>',
     el('InvoiceNo', document.document_number),
-    el('ATCUD', document.atcud ?? '0'),
+    header.dialect === 'PT' ? el('ATCUD', document.atcud ?? '0') : '',
     statusXml('Invoice', document, 'SourceBilling'),
     el('Hash', document.hash ?? '0'),
-    el('HashControl', document.hash_control ?? '0'),
+    el('HashControl', hashControl(header, document)),
     el('Period', Number(document.document_date.slice(5, 7))),
     el('InvoiceDate', document.document_date),
     el('InvoiceType', type),
@@ -431,8 +493,10 @@ function invoiceXml(document: SaftDocumentRow, lines: SaftLineRow[], header: Hea
     el('SourceID', sourceId(document)),
     el('SystemEntryDate', document.system_entry),
     el('CustomerID', saftCustomerId(document.party_id)),
-    lines.map((line) => lineXml(document, line, type === 'NC', { order, correction })).join(''),
-    totalsXml(document, paidAtOnce),
+    lines
+      .map((line) => lineXml(header.dialect, document, line, type === 'NC', { order, correction }))
+      .join(''),
+    totalsXml(header.dialect, document, paidAtOnce),
     document.withholding > 0
       ? `<WithholdingTax>${el('WithholdingTaxType', header.withholdingType)}${el(
           'WithholdingTaxAmount',
@@ -443,28 +507,42 @@ function invoiceXml(document: SaftDocumentRow, lines: SaftLineRow[], header: Hea
   ].join('');
 }
 
-function workDocumentXml(document: SaftDocumentRow, lines: SaftLineRow[]): string {
+/** HashControl: the key version; for AO, 0 while AGT has not validated the program (AGT's rule). */
+function hashControl(header: HeaderData, document: SaftDocumentRow): string {
+  if (header.dialect === 'AO' && !header.validated) return '0';
+  return document.hash_control ?? '0';
+}
+
+function workDocumentXml(document: SaftDocumentRow, lines: SaftLineRow[], header: HeaderData): string {
   return [
     '<WorkDocument>',
     el('DocumentNumber', document.document_number),
-    el('ATCUD', document.atcud ?? '0'),
+    header.dialect === 'PT' ? el('ATCUD', document.atcud ?? '0') : '',
     statusXml('Work', document, 'SourceBilling'),
     el('Hash', document.hash ?? '0'),
-    el('HashControl', document.hash_control ?? '0'),
+    el('HashControl', hashControl(header, document)),
     el('Period', Number(document.document_date.slice(5, 7))),
     el('WorkDate', document.document_date),
     el('WorkType', document.document_type),
     el('SourceID', sourceId(document)),
     el('SystemEntryDate', document.system_entry),
     el('CustomerID', saftCustomerId(document.party_id)),
-    lines.map((line) => lineXml(document, line, false, { order: false, correction: false })).join(''),
-    totalsXml(document),
+    lines
+      .map((line) => lineXml(header.dialect, document, line, false, { order: false, correction: false }))
+      .join(''),
+    totalsXml(header.dialect, document),
     '</WorkDocument>\n',
   ].join('');
 }
 
-function paymentLinesOf(document: SaftDocumentRow, extras: Awaited<ReturnType<typeof saftReceiptExtras>>) {
-  const built = receiptLines(document.document_type, document.id, extras);
+function paymentLinesOf(
+  document: SaftDocumentRow,
+  extras: Awaited<ReturnType<typeof saftReceiptExtras>>,
+  dialect: Dialect,
+) {
+  const built = receiptLines(document.document_type, document.id, extras, (code) =>
+    exemptionReason(dialect, code),
+  );
   if (built.lines.length) return built;
   // A receipt always settles something; should its allocations be gone, it still states its amount.
   const amount = eurCents(document.gross_total, document.exchange_rate);
@@ -486,13 +564,14 @@ function paymentLinesOf(document: SaftDocumentRow, extras: Awaited<ReturnType<ty
 function paymentXml(
   document: SaftDocumentRow,
   extras: Awaited<ReturnType<typeof saftReceiptExtras>>,
+  header: HeaderData,
 ): string {
-  const { lines, totals } = paymentLinesOf(document, extras);
+  const { lines, totals } = paymentLinesOf(document, extras, header.dialect);
   const methods = extras.payments.filter((payment) => payment.receipt_id === document.id);
   return [
     '<Payment>',
     el('PaymentRefNo', document.document_number),
-    el('ATCUD', document.atcud ?? '0'),
+    header.dialect === 'PT' ? el('ATCUD', document.atcud ?? '0') : '',
     el('Period', Number(document.document_date.slice(5, 7))),
     el('TransactionDate', document.document_date),
     el('PaymentType', document.document_type),
@@ -532,7 +611,7 @@ function paymentXml(
     el('TaxPayable', money(totals.tax)),
     el('NetTotal', money(totals.net)),
     el('GrossTotal', money(totals.gross)),
-    document.currency !== 'EUR'
+    document.currency !== DIALECTS[header.dialect].currency
       ? `<Currency>${el('CurrencyCode', document.currency)}${el('CurrencyAmount', money(document.gross_total))}${el(
           'ExchangeRate',
           decimal(divideRounded(10n ** 18n, rateScaled(document.exchange_rate)), 8),
