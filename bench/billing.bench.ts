@@ -222,8 +222,8 @@ async function pdfRenders(): Promise<Record<string, string | number>> {
 async function measure(server: ServerProcess, url: string) {
   const api = await signedIn(server);
   const party = await api.call('POST', '/api/v1/billing/parties', {
-    name: 'Bench, Lda',
-    taxId: '503504564',
+    name: 'Bench, consumidor final',
+    taxId: '999999990',
     country: 'PT',
   });
   expectStatus('party', party, 201);
