@@ -933,11 +933,11 @@ function monthDocuments({ month: { year, month }, index, windowLength }: MonthCo
     'iberica',
     'atlantique',
   ];
-  for (let i = r.int(3, 5); i > 0; i--) {
+  for (let i = r.int(3, 4); i > 0; i--) {
     const customer = r.pick(projectCustomers);
     const eu = customer === 'iberica' || customer === 'atlantique';
     const lines: DemoLine[] = [
-      { product: 'DEV-H', quantity: hours(r.int(24, 96)), ...(eu ? EU_SERVICE : {}) },
+      { product: 'DEV-H', quantity: hours(r.int(30, 110)), ...(eu ? EU_SERVICE : {}) },
     ];
     if (r.chance(0.5))
       lines.push({ product: 'CONS-H', quantity: hours(r.int(4, 20)), ...(eu ? EU_SERVICE : {}) });
@@ -977,7 +977,7 @@ function monthDocuments({ month: { year, month }, index, windowLength }: MonthCo
   }
 
   // A training session paid on the day (invoice-receipt).
-  if (r.chance(0.7)) {
+  if (r.chance(0.5)) {
     const customer = r.pick(['school', 'lawyers', 'pharmacy', 'architects']);
     const attendees = r.int(6, 14);
     docs.push(
@@ -1324,29 +1324,41 @@ function plannedPayments(
       allocations: items.map((item) => ({ document: item.doc.key, amount: item.amount })),
     });
   };
-  const grouped: DemoDocument[] = [];
+  // Some customers settle several invoices with one transfer: the hotel two months of its contract,
+  // the clinic its subscription quarterly, slow payers whenever two invoices have piled up.
+  const batchSize = (customer: DemoParty, doc: DemoDocument) =>
+    customer.behaviour === 'grouped' && doc.schedule
+      ? 2
+      : customer.key === 'clinic'
+        ? 3
+        : customer.behaviour === 'slow'
+          ? 2
+          : 1;
+  const pending = new Map<string, DemoDocument[]>();
   for (const doc of documents) {
     if (!['FT', 'ND'].includes(doc.type) || doc.cancelReason) continue;
     const customer = parties.get(doc.party);
     if (!customer) continue;
     const owed = doc.payable - (credited.get(doc.key) ?? 0);
     const r = random(`billing:pay:${doc.key}`);
-    if (customer.behaviour === 'grouped' && doc.schedule) {
-      // The hotel pays its maintenance two months at a time.
-      grouped.push(doc);
-      if (grouped.length === 2) {
+    const size = batchSize(customer, doc);
+    if (size > 1) {
+      const batch = [...(pending.get(customer.key) ?? []), doc];
+      pending.set(customer.key, batch);
+      if (batch.length === size) {
+        pending.delete(customer.key);
         pay(
           doc.party,
-          addDays(doc.date, 40),
-          grouped.splice(0).map((item) => ({ doc: item, amount: item.payable })),
+          addDays(
+            doc.date,
+            customer.behaviour === 'slow' ? r.int(45, 70) : customer.key === 'clinic' ? 8 : 40,
+          ),
+          batch.map((item) => ({ doc: item, amount: item.payable - (credited.get(item.key) ?? 0) })),
         );
       }
       continue;
     }
     switch (customer.behaviour) {
-      case 'slow':
-        pay(doc.party, addDays(doc.date, r.int(45, 80)), [{ doc, amount: owed }]);
-        break;
       case 'partial': {
         const first = Math.round(owed / 2);
         pay(doc.party, addDays(doc.date, r.int(15, 25)), [{ doc, amount: first }], ' (1.ª prestação)');
@@ -1387,7 +1399,8 @@ function scheduleOf(
     key,
     name,
     party: partyKey,
-    series: first.series,
+    // The current year's series: last year's is closed at the turn of the year.
+    series: runs.at(-1)!.series,
     rrule: `FREQ=MONTHLY;BYMONTHDAY=${dayOfMonth}`,
     startDate,
     lines: first.lines.map(({ description: _description, ...line }) => line),

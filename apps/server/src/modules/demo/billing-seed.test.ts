@@ -222,6 +222,27 @@ describe('billing demo seed', () => {
     expect(Number(customer('clinic').paid)).toBeGreaterThanOrEqual(9);
     expect(Number(customer('clinic').overdue)).toBe(0);
     expect(balances.some((b) => Number(b.open) > 0)).toBe(true);
+    // The current account says the same: overdue customers, and customers who paid everything due.
+    const account = await t.call({
+      method: 'GET',
+      url: '/api/v1/billing/current-account?role=customer',
+      token: demoToken,
+      orgId: ptOrg,
+    });
+    expect(account.statusCode).toBe(200);
+    const rowsByName = new Map(
+      (account.json().rows as { partyName: string; overdue: number; over90: number; open: number }[]).map(
+        (row) => [row.partyName, row],
+      ),
+    );
+    const builder = rowsByName.get(PT_BILLING_CUSTOMERS.find((c) => c.key === 'builder')!.name)!;
+    expect(builder.overdue).toBeGreaterThan(0);
+    expect(builder.over90).toBeGreaterThan(0);
+    for (const key of ['clinic', 'lawyers', 'logistics']) {
+      const name = PT_BILLING_CUSTOMERS.find((c) => c.key === key)!.name;
+      expect(Number(byName.get(name)?.paid ?? 0), name).toBeGreaterThan(0);
+      expect(rowsByName.get(name)?.overdue ?? 0, name).toBe(0);
+    }
     // Never more settled than owed.
     const [over] = await rows<{ n: string }>(
       t.database.db,
@@ -244,7 +265,7 @@ describe('billing demo seed', () => {
                  (SELECT max(d.document_date)::text FROM billing_payment_allocations a JOIN billing_documents d ON d.id = a.document_id WHERE a.payment_id = p.id) AS latest,
                  (SELECT sum(a.amount) FROM billing_payment_allocations a WHERE a.payment_id = p.id) AS allocated
           FROM billing_payments p LEFT JOIN treasury_transactions t ON t.id = p.transaction_id
-          WHERE p.organization_id = ${ptOrg} AND p.direction = 'in'`,
+          WHERE p.organization_id = ${ptOrg} AND p.direction = 'in' AND p.receipt_id IS NOT NULL`,
     );
     expect(payments.length).toBe(buildPortugueseBilling(today).payments.length);
     expect(payments.length).toBeGreaterThan(50);
@@ -254,6 +275,19 @@ describe('billing demo seed', () => {
       expect(payment.booked).toBe(payment.paid);
       expect(payment.paid > payment.latest).toBe(true);
     }
+    // Invoice-receipts and simplified invoices were paid at the counter: no receipt, no bank transfer.
+    const [counter] = await rows<{ n: string; odd: string }>(
+      t.database.db,
+      sql`SELECT count(*) AS n, count(*) FILTER (WHERE d.document_type NOT IN ('FR', 'FS') OR p.transaction_id IS NOT NULL
+                                                     OR p.payment_date <> d.document_date OR p.amount <> d.gross_total) AS odd
+          FROM billing_payments p JOIN billing_payment_allocations a ON a.payment_id = p.id
+          JOIN billing_documents d ON d.id = a.document_id
+          WHERE p.organization_id = ${ptOrg} AND p.direction = 'in' AND p.receipt_id IS NULL`,
+    );
+    expect(Number(counter!.n)).toBe(
+      buildPortugueseBilling(today).documents.filter((d) => d.paidAtOnce).length,
+    );
+    expect(Number(counter!.odd)).toBe(0);
     // One transfer paid two months of the maintenance contract.
     const [grouped] = await rows<{ n: string }>(
       t.database.db,

@@ -61,6 +61,8 @@ export async function seedDemoBilling(
 }
 
 const TIME_ZONES = { PT: 'Europe/Lisbon', AO: 'Africa/Luanda' } as const;
+/** The SAF-T tax code of a mainland rate (suppliers' invoices are all mainland). */
+const TAX_CODE_OF_RATE: Record<number, string> = { 2300: 'NOR', 1300: 'INT', 600: 'RED', 0: 'ISE' };
 
 async function seedOrganization(
   tx: Db,
@@ -149,13 +151,15 @@ async function seedOrganization(
         nextDate: schedule.nextDate,
         action: 'issue',
         sendEmail: false,
+        // The recurring part's template (ZScheduleTemplate): lines without withholding, the
+        // customer's own payment terms.
         template: {
-          lines: schedule.lines.map((line) => lineInput(line, productIds)),
-          currency: 'EUR',
+          lines: schedule.lines.map(({ subjectToWithholding: _withholding, ...line }) =>
+            lineInput(line, productIds),
+          ),
           taxRegion: 'PT',
           withholdingBasisPoints: 0,
           notes: null,
-          dueDays: 30,
         },
         createdBy,
       })
@@ -172,7 +176,20 @@ async function seedOrganization(
     ...demo.payments.map((payment) => ({ at: `${payment.date}T19:00:00`, payment })),
   ].sort((a, b) => a.at.localeCompare(b.at));
 
+  let year = events[0]?.at.slice(0, 4);
   for (const event of events) {
+    if (event.at.slice(0, 4) !== year) {
+      // A new year: last year's series are finalised (the AT's finalizarSerie), this year's take over.
+      await tx
+        .update(billingSeries)
+        .set({ closed: true })
+        .where(
+          sql`${billingSeries.organizationId} = ${organizationId} AND ${billingSeries.code} IN ${demo.series
+            .filter((series) => String(series.year) === year)
+            .map((series) => series.code)}`,
+        );
+      year = event.at.slice(0, 4);
+    }
     if ('payment' in event && event.payment) {
       const payment = event.payment;
       const deps: DocumentsDeps = {
@@ -253,15 +270,26 @@ async function seedOrganization(
         `Demo document ${document.key}: issued as ${row?.document_number} for ${row?.gross_total}, planned as ${document.documentNumber} for ${document.grossTotal}`,
       );
   }
-  // Invoice-receipts and simplified invoices were paid when issued.
+  // Invoice-receipts and simplified invoices were paid when issued: a payment settles each, without a
+  // receipt of its own (the document is its receipt), so the current account sees them paid.
   const paidAtOnce = demo.documents
     .filter((document) => document.paidAtOnce)
     .map((d) => documentIds.get(d.key)!);
   if (paidAtOnce.length > 0)
-    await tx.execute(
-      sql`UPDATE billing_documents SET settled = gross_total - withholding
-          WHERE organization_id = ${organizationId} AND id IN ${paidAtOnce}`,
-    );
+    await tx.execute(sql`
+      WITH paid AS (
+        UPDATE billing_documents SET settled = gross_total - withholding
+        WHERE organization_id = ${organizationId} AND id IN ${paidAtOnce}
+        RETURNING id, gen_random_uuid() AS payment_id, party_id, document_date, currency,
+                  gross_total - withholding AS amount, payment_method
+      ),
+      written AS (
+        INSERT INTO billing_payments (id, organization_id, direction, party_id, payment_date, currency, amount, method, created_by)
+        SELECT payment_id, ${organizationId}, 'in', party_id, document_date, currency, amount, payment_method, ${createdBy}
+        FROM paid
+      )
+      INSERT INTO billing_payment_allocations (organization_id, payment_id, document_id, amount)
+      SELECT ${organizationId}, payment_id, id, amount FROM paid`);
 
   for (const schedule of demo.schedules) {
     await tx.insert(billingScheduleRuns).values(
@@ -282,7 +310,7 @@ function lineInput(line: DemoLine, productIds: ReadonlyMap<string, string>) {
     productId: productIds.get(line.product)!,
     quantity: line.quantity,
     discountBasisPoints: line.discountBasisPoints ?? 0,
-    subjectToWithholding: line.subjectToWithholding ?? false,
+    ...(line.subjectToWithholding ? { subjectToWithholding: true } : {}),
     ...(line.description ? { description: line.description } : {}),
     ...(line.unitPrice !== undefined ? { unitPrice: line.unitPrice } : {}),
     ...(line.taxCode ? { taxCode: line.taxCode } : {}),
@@ -385,11 +413,12 @@ async function seedPurchases(
       netTotal: net,
       taxPayable: gross - net,
       grossTotal: gross,
+      // As the purchases part stores them: one entry per region and SAF-T tax code.
       taxes: [
         {
           taxRegion: 'PT',
+          taxCode: TAX_CODE_OF_RATE[supplier.vatBasisPoints] ?? 'NOR',
           vatBasisPoints: supplier.vatBasisPoints,
-          ...(supplier.exemptionCode ? { exemptionCode: supplier.exemptionCode } : {}),
           base: net,
           vat: gross - net,
         },

@@ -238,7 +238,7 @@ export function buildPortugueseDemo(today: string): DemoTreasury {
         remittanceInfo: payment.key,
       });
     }
-    const legacyPayments = billingIndex < 0 ? r.int(5, 8) : Math.max(0, 5 - 2 * billingIndex);
+    const legacyPayments = billingIndex < 0 ? r.int(5, 8) : Math.max(0, 6 - billingIndex);
     for (let i = legacyPayments; i > 0; i--) {
       const customer = r.pick(PT_CUSTOMERS);
       const invoice = `FT ${year}/${r.int(100, 999)}`;

@@ -97,7 +97,7 @@ const pay = (partyId: string, allocations: { documentId: string; amount: number 
 const settledOf = async (id: string) => (await call('GET', `/api/v1/billing/documents/${id}`)).json().settled;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demoBilling: false });
   owner = await t.signin('demo@fluxo.example');
   orgId = await orgOf('Fluxo Demo, Lda');
   kwanzaOwner = await t.signin('ao.owner@fluxo.example');
