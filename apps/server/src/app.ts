@@ -12,6 +12,7 @@ import { billingRoutes, loadSigningKey, type SigningKey } from './modules/billin
 import { connectionsRoutes, createConnectors } from './modules/connections/connections.routes.ts';
 import { ensureFeatureFlags, homeRoutes } from './modules/home/home.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
+import { saftRoutes } from './modules/saft/index.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { registerBilling } from './modules/subscriptions/billing.plugin.ts';
 import { treasuryRoutes } from './modules/treasury/index.ts';
@@ -165,6 +166,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   });
   const signingKey = await loadSigningKey(db, secrets.box, config.invoicing);
   billingRoutes(app, { db, mailer, signingKey });
+  saftRoutes(app, { db, signingKey, invoicing: config.invoicing, productVersion: config.app.appVersion });
   await registerBilling(app, { db, config });
   app.get(
     '/assets/keys/public.pem',

@@ -88,6 +88,10 @@ export const ERROR_CODES = {
   DOCUMENT_HAS_PAYMENTS: 409,
   DOCUMENT_DATE_BEFORE_LAST: 409,
   DOCUMENT_DATE_IN_FUTURE: 409,
+  // SAF-T export (issue 12 basis F; issue 13 adds the others)
+  SAFT_PERIOD_INVALID: 400,
+  SAFT_ORGANIZATION_INCOMPLETE: 409,
+  SAFT_COUNTRY_NOT_SUPPORTED: 409,
   EXEMPTION_REQUIRED: 400,
   /** VIES did not answer a tax-number lookup: a dependency failed, not Fluxo (so never a 5xx). */
   VIES_UNAVAILABLE: 424,

@@ -110,6 +110,8 @@ export interface Config {
     certificateNumber: string;
     /** The AGT validation number (`n/AGT/yyyy`) printed on AO documents; 0 while not validated. */
     agtValidationNumber: string;
+    /** SAF-T ProductCompanyTaxID: the producer's NIF; unset, each organization's own (a self-run install). */
+    producerTaxId: string | null;
   };
   app: {
     stripeKey: string;
@@ -212,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       signingKeyVersion: env.BILLING_SIGNING_KEY_VERSION ?? '1',
       certificateNumber: env.BILLING_CERTIFICATE_NUMBER ?? '0',
       agtValidationNumber: env.BILLING_AGT_VALIDATION_NUMBER ?? '0',
+      producerTaxId: env.BILLING_PRODUCER_TAX_ID || null,
     },
     app: {
       stripeKey: env.STRIPE_KEY ?? '',

@@ -74,6 +74,10 @@ const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
     () => import('../features/treasury/routes/in-out.tsx'),
     (m) => m.InOutRoute,
   ),
+  [paths.app.accounting.saft.path]: screen(
+    () => import('../features/accounting/saft/routes/saft.tsx'),
+    (m) => m.SaftRoute,
+  ),
   [paths.app.billing.currentAccount.path]: screen(
     () => import('../features/billing/routes/current-account.tsx'),
     (m) => m.CurrentAccountRoute,
@@ -97,6 +101,10 @@ const MOBILE_FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
   [paths.app.treasury.pos.path]: screen(
     () => import('../features/treasury/routes/pos-mobile.tsx'),
     (m) => m.MobilePosRoute,
+  ),
+  [paths.app.accounting.saft.path]: screen(
+    () => import('../features/accounting/saft/routes/saft-mobile.tsx'),
+    (m) => m.MobileSaftRoute,
   ),
   [paths.app.billing.currentAccount.path]: screen(
     () => import('../features/billing/routes/current-account-mobile.tsx'),

@@ -7,5 +7,6 @@ export * from './payments-contracts.ts';
 export * from './pdf-contracts.ts';
 export * from './purchases-contracts.ts';
 export * from './purchases-qr.ts';
+export * from './saft-contracts.ts';
 export * from './series.ts';
 export * from './vat.ts';

@@ -8,4 +8,17 @@ export {
   writeDraft,
 } from './documents.service.ts';
 export { recordPayment } from './payments/payments.service.ts';
+export {
+  eurCents,
+  type SaftDocumentRow,
+  type SaftLineRow,
+  type SaftPeriod,
+  type SaftReceiptExtras,
+  saftControlTotals,
+  saftCustomerPages,
+  saftDocumentPages,
+  saftProductPages,
+  saftReceiptExtras,
+  saftTaxRates,
+} from './saft-source.ts';
 export { loadSigningKey, type SigningKey } from './signing-key.ts';
