@@ -155,17 +155,8 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
     connectors,
   });
   treasuryRoutes(app, { db, realtime, config, connectors });
-  billingRoutes(app, {
-    db,
-    config,
-    mailer,
-    signingKey: await loadSigningKey(db, secrets.box, config.invoicing),
-    mailer,
-    signingKey: await loadSigningKey(db, secrets.box, config.invoicing),
-    dataDir: config.dataDir,
-  });
   const signingKey = await loadSigningKey(db, secrets.box, config.invoicing);
-  billingRoutes(app, { db, mailer, signingKey });
+  billingRoutes(app, { db, config, mailer, signingKey, dataDir: config.dataDir });
   saftRoutes(app, { db, signingKey, invoicing: config.invoicing, productVersion: config.app.appVersion });
   await registerBilling(app, { db, config });
   app.get(

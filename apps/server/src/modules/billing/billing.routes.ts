@@ -41,9 +41,7 @@ const configsAccess = (flag: number): Access => ({ kind: 'org', resource: 'billi
 /** The organizations' own invoicing: customers and suppliers, products, series, documents. */
 export function billingRoutes(
   app: FastifyInstance,
-  deps: { db: Db; signingKey: SigningKey; mailer: Mailer },
-  deps: { db: Db; signingKey: SigningKey; config: Config; mailer?: Mailer },
-  deps: { db: Db; signingKey: SigningKey; mailer: Mailer; dataDir: string },
+  deps: { db: Db; signingKey: SigningKey; config: Config; mailer: Mailer; dataDir: string },
 ): void {
   const { db } = deps;
   const documentsDeps: documents.DocumentsDeps = { db, signingKey: deps.signingKey };
@@ -152,12 +150,8 @@ export function billingRoutes(
     documentsAccess(PermissionFlag.DELETE),
     async ({ request, params, body }) => documents.cancelDocument(db, org(request), params.id, body.reason),
   );
-  pdfRoutes(app, { db, signingKey: deps.signingKey, mailer: deps.mailer });
-  paymentsRoutes(app, { ...documentsDeps, mailer: deps.mailer });
   conversionRoutes(app, deps);
-  paymentsRoutes(app, { ...documentsDeps, ...(deps.mailer ? { mailer: deps.mailer } : {}) });
   catalogueRoutes(app, { db, vies: deps.config.billing });
-  conversionRoutes(app, deps);
   paymentsRoutes(app, { ...documentsDeps, mailer: deps.mailer });
   pdfRoutes(app, { db, signingKey: deps.signingKey, mailer: deps.mailer });
   purchasesRoutes(app, { db, dataDir: deps.dataDir });
