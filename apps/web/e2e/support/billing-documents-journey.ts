@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
 import { signInOwnerOnWallets } from './connections.ts';
 import { randomPtNif } from './data.ts';
 import { t } from './i18n.ts';
@@ -95,6 +96,7 @@ export async function billingDocumentsJourney(page: Page, request: APIRequestCon
   await expect(detail).toContainText('AAJFJ2K6-1');
   await expect(detail.getByText(tr('BILLING.DOCUMENTS.STANDING.ISSUED'), { exact: true })).toBeVisible();
   await expect(detail.locator('[data-total="gross"]')).toHaveText('€246.00');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The PDF opens in a new tab, fetched with the session's token.
   const pdfResponse = page.waitForResponse((response) =>
@@ -147,4 +149,5 @@ export async function billingDocumentsJourney(page: Page, request: APIRequestCon
   await page.keyboard.press('Escape');
   await expect(page.locator('[data-total="invoiced"]')).toHaveText('€123.00');
   await expect(page.locator('[data-total="outstanding"]').first()).toHaveText('€0.00');
+  expect(await seriousViolations(page)).toEqual([]);
 }
