@@ -97,7 +97,9 @@ export async function billingDocumentsJourney(page: Page, request: APIRequestCon
   await expect(detail.getByText(tr('BILLING.DOCUMENTS.STANDING.ISSUED'), { exact: true })).toBeVisible();
   await expect(detail.locator('[data-total="gross"]')).toHaveText('€246.00');
   // The real-time toast of the issue closes by itself after 4 s; its close button has no accessible
-  // name (a shared toast matter, not this page's), so the page is checked once it is gone.
+  // name (a shared toast matter, not this page's), so the page is checked once it is gone. A toast
+  // under the pointer stays open: the pointer leaves it first.
+  await page.mouse.move(0, 0);
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -152,6 +154,7 @@ export async function billingDocumentsJourney(page: Page, request: APIRequestCon
   await page.keyboard.press('Escape');
   await expect(page.locator('[data-total="invoiced"]')).toHaveText('€123.00');
   await expect(page.locator('[data-total="outstanding"]').first()).toHaveText('€0.00');
+  await page.mouse.move(0, 0);
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
   expect(await seriousViolations(page)).toEqual([]);
 }
