@@ -108,6 +108,8 @@ export interface Config {
     signingKeyPem: string | null;
     signingKeyVersion: string;
     certificateNumber: string;
+    /** The AGT validation number (`n/AGT/yyyy`) printed on AO documents; 0 while not validated. */
+    agtValidationNumber: string;
   };
   app: {
     stripeKey: string;
@@ -209,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       signingKeyPem: env.BILLING_SIGNING_KEY?.replaceAll('\\n', '\n') || null,
       signingKeyVersion: env.BILLING_SIGNING_KEY_VERSION ?? '1',
       certificateNumber: env.BILLING_CERTIFICATE_NUMBER ?? '0',
+      agtValidationNumber: env.BILLING_AGT_VALIDATION_NUMBER ?? '0',
     },
     app: {
       stripeKey: env.STRIPE_KEY ?? '',

@@ -14,6 +14,7 @@ const NOT_MIRRORED = [
   paths.playground.path,
   paths.printable.root.path,
   paths.printable.organization.path,
+  paths.printable.billingDocument.path,
 ];
 
 describe('route tree', () => {

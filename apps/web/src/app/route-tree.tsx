@@ -221,6 +221,13 @@ function signedInRoutes(variant: Variant): RouteObject[] {
                       (m) => m.PrintableOrganizationRoute,
                     ),
                   },
+                  {
+                    path: at(paths.printable.billingDocument.path),
+                    lazy: screen(
+                      () => import('../features/billing/pdf/routes/printable-document.tsx'),
+                      (m) => m.PrintableBillingDocumentRoute,
+                    ),
+                  },
                 ]),
             {
               lazy: mobile

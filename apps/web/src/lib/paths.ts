@@ -40,6 +40,11 @@ export const paths = {
       path: '/printable/organization/:id',
       getHref: (id: string) => `/printable/organization/${encodeURIComponent(id)}`,
     },
+    /** A billing document's PDF, full page, with print and download. */
+    billingDocument: {
+      path: '/printable/billing/documents/:id',
+      getHref: (id: string) => `/printable/billing/documents/${encodeURIComponent(id)}`,
+    },
   },
   locked: route('/locked'),
   checkout: route('/checkout'),

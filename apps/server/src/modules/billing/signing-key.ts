@@ -13,6 +13,8 @@ export interface SigningKey {
   /** The AT certificate number of the program; 0 when it is not certified. */
   certificateNumber: string;
   certified: boolean;
+  /** The AGT validation number (`n/AGT/yyyy`) AO documents print; absent or 0 while not validated. */
+  agtValidationNumber?: string;
 }
 
 const GENERATED_KEY = 'billing_signing_key';
@@ -43,5 +45,6 @@ export async function loadSigningKey(
     keyVersion: config.signingKeyVersion,
     certificateNumber: certified ? config.certificateNumber : '0',
     certified,
+    agtValidationNumber: config.agtValidationNumber,
   };
 }

@@ -5,7 +5,7 @@ import { type PrintableDocument, type PrintableOrganization, renderDocumentPdf }
 import { exemptionReasonText } from './exemption-reasons.ts';
 import { type PrintSigningKey, processingMention } from './legal-mentions.ts';
 import { PDF_TEXTS } from './pdf-texts.ts';
-import { atQrVersion } from './qr-node.ts';
+import { atQrCode } from './qr-node.ts';
 
 const organization: PrintableOrganization = {
   name: 'Fluxo Demo, Lda',
@@ -184,7 +184,26 @@ describe('renderDocumentPdf', () => {
     const codes = await pdfQrCodes(pdf);
     expect(codes.map((code) => code.text)).toEqual([document.qrCode]);
     expect(codes[0]?.widthMm).toBeGreaterThanOrEqual(30);
-    expect(atQrVersion(document.qrCode as string)).toBeGreaterThanOrEqual(9);
+    expect(atQrCode(document.qrCode as string).version).toBe(9);
+    expect(atQrCode(`${document.qrCode}*S:${'x'.repeat(200)}`).version).toBeGreaterThan(9);
+  });
+
+  it("prints the organization's inline logo, and never fetches one from a URL", async () => {
+    // A 1 × 1 PNG.
+    const png =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const withLogo = await renderDocumentPdf(
+      documentOf('FT'),
+      { ...organization, logoUrl: png },
+      notCertified,
+    );
+    const without = await renderDocumentPdf(documentOf('FT'), organization, notCertified);
+    expect(withLogo.includes('/Subtype /Image')).toBe(true);
+    expect(without.includes('/Subtype /Image')).toBe(false);
+    const remote = { ...organization, logoUrl: 'http://127.0.0.1:9/logo.png' };
+    expect(await pdfText(await renderDocumentPdf(documentOf('FT'), remote, notCertified))).toContain(
+      'Fluxo Demo, Lda',
+    );
   });
 
   it('prints the certificate number when the program is certified', async () => {

@@ -9,7 +9,7 @@ import {
 } from './legal-mentions.ts';
 import { formatDate, formatMoney, formatRate, formatScaled } from './pdf-format.ts';
 import { type PdfTextKey, pdfLanguage, pdfText } from './pdf-texts.ts';
-import { atQrNode } from './qr-node.ts';
+import { atQrCode } from './qr-node.ts';
 import { renderPdf } from './render-pdf.ts';
 
 // A sales document, working document or receipt as printed: the organization and the customer, the
@@ -65,6 +65,11 @@ const WORKING_TYPES: readonly string[] = ['OR', 'PF'];
 const RECEIPT_TYPES: readonly string[] = ['RC', 'RG'];
 const LOGO = /^data:image\/(png|jpe?g);base64,[A-Za-z0-9+/=\s]+$/;
 const GREY = '#555555';
+/** A4 in points, the page margins, and the QR code's distance from the bottom edge and ATCUD's line. */
+const A4 = [595.28, 841.89] as const;
+const MARGIN = 40;
+const QR_BOTTOM = 28;
+const ATCUD_HEIGHT = 13;
 const RULE = '#bbbbbb';
 
 const lineLayout = {
@@ -410,9 +415,14 @@ export function documentDefinition(
   key: PrintSigningKey,
 ): TDocumentDefinitions {
   const language = pdfLanguage(document.language);
-  const qr = document.qrCode && document.state === 'issued' ? atQrNode(document.qrCode) : null;
+  const qrCode = document.qrCode && document.state === 'issued' ? atQrCode(document.qrCode) : null;
+  // The QR code sits in the bottom right corner of every page, ATCUD just above it.
+  const qrSide = qrCode?.side ?? 0;
+  const qrAt = { x: A4[0] - MARGIN - qrSide, y: A4[1] - QR_BOTTOM - qrSide };
+  const qr = qrCode ? { node: qrCode.canvasAt(qrAt) } : null;
   const legalLines = footerLines(document, key, language);
-  const footerHeight = Math.max(qr ? qr.side + 16 : 14, legalLines.length * 11 + 14) + 24;
+  const footerHeight =
+    Math.max(qr ? qrSide + QR_BOTTOM + ATCUD_HEIGHT : 14, legalLines.length * 11 + 14) + 12;
   const watermark =
     document.state === 'draft'
       ? pdfText(language, 'draft')
@@ -437,9 +447,23 @@ export function documentDefinition(
       creator: 'Fluxo',
     },
     language: language === 'gb' ? 'en-GB' : language,
-    pageMargins: [40, 40, 40, footerHeight + 10],
+    pageSize: { width: A4[0], height: A4[1] },
+    pageMargins: [MARGIN, MARGIN, MARGIN, footerHeight],
     ...(watermark ? { watermark: { text: watermark, color: '#b00020', opacity: 0.15, bold: true } } : {}),
     content: body,
+    ...(qr
+      ? {
+          background: () => [
+            {
+              text: `ATCUD:${document.atcud ?? ''}`,
+              bold: true,
+              fontSize: 8,
+              absolutePosition: { x: qrAt.x, y: qrAt.y - ATCUD_HEIGHT },
+            },
+            qr.node,
+          ],
+        }
+      : {}),
     footer: (page, pages) => ({
       margin: [40, 0, 40, 0],
       columns: [
@@ -450,17 +474,12 @@ export function documentDefinition(
             { text: pdfText(language, 'page', { page, pages }), color: GREY, margin: [0, 4, 0, 0] },
           ],
         },
-        ...(qr || document.atcud
-          ? [
-              {
-                width: qr ? qr.side : 150,
-                stack: [
-                  { text: `ATCUD:${document.atcud ?? ''}`, bold: true, fontSize: 8, margin: [0, 0, 0, 3] },
-                  ...(qr ? [qr.node] : []),
-                ],
-              } as Content,
-            ]
-          : []),
+        // Room for ATCUD and the QR code, which the background draws in this corner of every page.
+        ...(qr
+          ? [{ width: qrSide, text: '' } as Content]
+          : document.atcud
+            ? [{ width: 150, text: `ATCUD:${document.atcud}`, bold: true, fontSize: 8 } as Content]
+            : []),
       ],
       columnGap: 12,
     }),

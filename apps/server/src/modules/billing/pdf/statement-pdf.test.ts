@@ -69,6 +69,8 @@ describe('renderStatementPdf', () => {
     expect(text).not.toContain('ATCUD');
   });
 
+  // Rendered after the Portuguese one on purpose: a font shared between documents once wrote "." in
+  // this one's text layer as "-" (glyphs remembered the characters of the first document).
   it('speaks the party language and says when the period has no movements', async () => {
     const text = await pdfText(
       await renderStatementPdf({ ...statement, language: 'fr', lines: [], openItems: [] }),

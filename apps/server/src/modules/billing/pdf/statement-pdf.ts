@@ -47,6 +47,8 @@ export interface StatementPdfInput {
   language: string;
   organization: PrintableOrganization;
   party: PrintableParty;
+  /** Whose account this is: a customer's (what they owe) or a supplier's (what is owed to them). */
+  role?: 'customer' | 'supplier';
   currency: string;
   period: { from: string; to: string };
   openingBalance: number;
@@ -179,7 +181,7 @@ export function statementDefinition(statement: StatementPdfInput): TDocumentDefi
           {
             width: 240,
             stack: [
-              { text: t('customer'), color: GREY },
+              { text: t(statement.role === 'supplier' ? 'supplier' : 'customer'), color: GREY },
               { text: party.name, bold: true },
               ...[party.address, place(party), party.country]
                 .filter(Boolean)
