@@ -105,10 +105,11 @@ function aging(row: AgingSums) {
 export async function currentAccount(
   db: Db,
   organizationId: string,
-  query: { role: PartyRole; asOf?: string | undefined },
+  query: { role: PartyRole; asOf?: string | undefined; partyId?: string },
 ) {
   const asOf = query.asOf ?? (await organizationToday(db, organizationId));
-  const items = itemsAsOf(organizationId, query.role, asOf);
+  const all = itemsAsOf(organizationId, query.role, asOf);
+  const items = query.partyId ? sql`SELECT * FROM (${all}) p WHERE p.party_id = ${query.partyId}` : all;
   const found = await rows<
     AgingSums & {
       party_id: string;

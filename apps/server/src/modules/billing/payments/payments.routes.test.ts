@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../../db/client.ts';
 import { createTestApp, TEST_DATABASE_KIND, type TestApp } from '../../../test/harness.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { type ChainedDocument, verifyChains } from '../signing.ts';
 
 let t: TestApp;
@@ -500,6 +501,34 @@ describe('credit notes and the current account', () => {
     expect((await call('POST', `/api/v1/billing/current-account/${noEmail}/reminder`, {})).json().code).toBe(
       'PARTY_EMAIL_MISSING',
     );
+  });
+
+  it('prints the statement as a PDF in the party language, with its figures', async () => {
+    const partyId = await newParty({ language: 'pt' });
+    const a = await invoice(partyId, 10_000);
+    await invoice(partyId, 5_000);
+    await pay(partyId, [{ documentId: a.id, amount: 2_300 }]);
+    const response = await t.call({
+      method: 'GET',
+      url: `/api/v1/billing/current-account/${partyId}/statement.pdf`,
+      token: owner,
+      orgId,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/pdf');
+    expect(response.headers['content-disposition']).toContain('attachment');
+    const text = await pdfText(response.rawPayload);
+    expect(text).toContain('Extrato de conta corrente');
+    expect(text).toContain('FT PAGFT/');
+    // 123,00 + 61,50 − 23,00 = 161,50 still open.
+    expect(text).toContain('161,50');
+    const foreign = await t.call({
+      method: 'GET',
+      url: `/api/v1/billing/current-account/${partyId}/statement.pdf`,
+      token: kwanzaOwner,
+      orgId: kwanzaOrg,
+    });
+    expect(foreign.statusCode).toBe(404);
   });
 
   it("never reaches another organization's documents, movements or accounts", async () => {

@@ -8,10 +8,11 @@ import {
   recordPaymentContract,
   sendReminderContract,
   statementContract,
+  statementPdfContract,
 } from '@fluxo/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access } from '../../../platform/access.ts';
-import { AppError } from '../../../platform/errors.ts';
+import { contentDisposition } from '../../../platform/content-disposition.ts';
 import { requireOrg, requireSession } from '../../../platform/guard.ts';
 import type { Mailer } from '../../../platform/mail.ts';
 import { addRoute } from '../../../platform/route.ts';
@@ -21,6 +22,7 @@ import { onceOnly } from '../once-only.ts';
 import * as account from './current-account.service.ts';
 import * as payments from './payments.service.ts';
 import { sendReminder } from './reminder.ts';
+import { statementPdf } from './statement-pdf.ts';
 
 const documentsAccess = (flag: number): Access => ({ kind: 'org', resource: 'billing.documents', flag });
 const outstandingAccess = (flag: number): Access => ({
@@ -30,7 +32,7 @@ const outstandingAccess = (flag: number): Access => ({
 });
 
 /** Payments and receipts, movement linking, and the current account. */
-export function paymentsRoutes(app: FastifyInstance, deps: DocumentsDeps & { mailer?: Mailer }): void {
+export function paymentsRoutes(app: FastifyInstance, deps: DocumentsDeps & { mailer: Mailer }): void {
   const { db } = deps;
   const org = (request: FastifyRequest) => requireOrg(request).id;
   const viewerOf = (request: FastifyRequest): TreasuryViewer => ({
@@ -87,11 +89,23 @@ export function paymentsRoutes(app: FastifyInstance, deps: DocumentsDeps & { mai
   );
   addRoute(
     app,
+    statementPdfContract,
+    outstandingAccess(PermissionFlag.VIEW),
+    async ({ request, reply, params, query }) => {
+      const { pdf, fileName } = await statementPdf(db, org(request), params.partyId, query);
+      reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition('attachment', fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store');
+      // The bytes as they are: a Buffer bypasses the contract's serialiser.
+      return pdf as unknown as string;
+    },
+  );
+  addRoute(
+    app,
     sendReminderContract,
     outstandingAccess(PermissionFlag.CREATE),
-    async ({ request, params, body }) => {
-      if (!deps.mailer) throw new AppError('INTERNAL', 'No mailer is configured.');
-      return sendReminder(db, deps.mailer, org(request), params.partyId, body);
-    },
+    async ({ request, params, body }) => sendReminder(db, deps.mailer, org(request), params.partyId, body),
   );
 }

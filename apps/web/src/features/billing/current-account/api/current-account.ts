@@ -1,5 +1,6 @@
 import { recordPaymentContract } from '@fluxo/domain/billing/contracts';
 import {
+  cancelPaymentContract,
   currentAccountContract,
   movementCandidatesContract,
   type PartyRole,
@@ -109,5 +110,21 @@ export function useDownloadStatement() {
       );
       saveBlob(blob, fileName);
     },
+  });
+}
+
+/** Cancels a payment with its reason: its receipt gets status A and what it settled is open again. */
+export function useCancelPayment() {
+  const queryClient = useQueryClient();
+  const organizationId = useSelectedOrganizationId() ?? '';
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      apiRequest(cancelPaymentContract, {
+        organizationId,
+        params: { id },
+        body: { reason },
+        headers: idempotencyHeaders(),
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentAccountKeys.all(organizationId) }),
   });
 }

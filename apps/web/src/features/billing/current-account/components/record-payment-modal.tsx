@@ -18,9 +18,8 @@ import { ErrorAlert } from '../../../../components/error-alert.tsx';
 import { showSuccess } from '../../../../components/widgets/toasts.ts';
 import { useFormatDate, useFormatMoney } from '../../../../lib/format/money.ts';
 import { parseMoneyInput } from '../../../../lib/format/money-input.ts';
-import { todayIso } from '../../../treasury/components/account-kinds.ts';
 import { useMovementCandidates, useRecordPayment } from '../api/current-account.ts';
-import { allocateOldestFirst, itemKey, payableItems } from '../lib/allocate.ts';
+import { allocateOldestFirst, itemKey, payableItems, todayIso } from '../lib/allocate.ts';
 
 /** Cents as the text a person would type back ("1234.5" → "1234.50"), with no float in between. */
 function centsText(cents: number): string {

@@ -1,5 +1,17 @@
 import type { PartyRole } from '@fluxo/domain/billing/payments-contracts';
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconCash, IconDownload, IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +20,7 @@ import { SectionLoader } from '../../../../components/full-page-loader.tsx';
 import { useFormatDate, useFormatMoney } from '../../../../lib/format/money.ts';
 import { useDownloadStatement, useStatement } from '../api/current-account.ts';
 import { useCurrentAccountPermissions } from '../hooks/use-current-account-permissions.ts';
+import { CancelPaymentModal } from './cancel-payment-modal.tsx';
 import { RecordPaymentModal } from './record-payment-modal.tsx';
 import { ReminderModal } from './reminder-modal.tsx';
 
@@ -29,6 +42,7 @@ export function StatementPanel({
   const [to, setTo] = useState('');
   const [recording, setRecording] = useState(false);
   const [reminding, setReminding] = useState(false);
+  const [cancelling, setCancelling] = useState<{ id: string; number: string } | null>(null);
   const statement = useStatement(partyId, role, from, to);
   const download = useDownloadStatement();
 
@@ -157,6 +171,11 @@ export function StatementPanel({
                 {!compact && <Table.Th ta="right">{t('BILLING.CURRENT_ACCOUNT.DEBIT')}</Table.Th>}
                 {!compact && <Table.Th ta="right">{t('BILLING.CURRENT_ACCOUNT.CREDIT')}</Table.Th>}
                 <Table.Th ta="right">{t('BILLING.CURRENT_ACCOUNT.RUNNING_BALANCE')}</Table.Th>
+                {can.cancelPayment && (
+                  <Table.Th>
+                    <VisuallyHidden>{t('BILLING.CURRENT_ACCOUNT.ACTIONS')}</VisuallyHidden>
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -166,6 +185,7 @@ export function StatementPanel({
                 {!compact && <Table.Td />}
                 {!compact && <Table.Td />}
                 <Table.Td ta="right">{money(data.openingBalance, data.currency)}</Table.Td>
+                {can.cancelPayment && <Table.Td />}
               </Table.Tr>
               {data.entries.map((entry) => (
                 <Table.Tr key={`${entry.kind}-${entry.id}`}>
@@ -189,6 +209,21 @@ export function StatementPanel({
                     <Table.Td ta="right">{entry.credit ? money(entry.credit, data.currency) : ''}</Table.Td>
                   )}
                   <Table.Td ta="right">{money(entry.balance, data.currency)}</Table.Td>
+                  {can.cancelPayment && (
+                    <Table.Td>
+                      {entry.kind === 'payment' && (
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => setCancelling({ id: entry.id, number: entry.number })}
+                          aria-label={t('BILLING.PAYMENTS.CANCEL_FOR', { number: entry.number || '—' })}
+                        >
+                          {t('BILLING.PAYMENTS.CANCEL')}
+                        </Button>
+                      )}
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -205,6 +240,9 @@ export function StatementPanel({
           currency={data.currency}
           fullScreen={compact}
         />
+      )}
+      {cancelling && (
+        <CancelPaymentModal payment={cancelling} onClose={() => setCancelling(null)} fullScreen={compact} />
       )}
       {reminding && (
         <ReminderModal

@@ -11,6 +11,7 @@ export function useCurrentAccountPermissions() {
     return {
       currency: selected?.currency ?? 'EUR',
       recordPayment: can('billing.documents', PermissionFlag.CREATE),
+      cancelPayment: can('billing.documents', PermissionFlag.DELETE),
       sendReminder: can('billing.outstandingInvoices', PermissionFlag.CREATE),
     };
   }, [selected]);
