@@ -1,4 +1,4 @@
-import { billingDocumentsJourney } from '../support/billing-documents-journey.ts';
+import { billingDocumentsJourney, convertQuoteJourney } from '../support/billing-documents-journey.ts';
 import { test } from '../support/test.ts';
 
 test.describe('billing documents on desktop (issue 12)', () => {
@@ -9,5 +9,9 @@ test.describe('billing documents on desktop (issue 12)', () => {
     request,
   }, testInfo) => {
     await billingDocumentsJourney(page, request, testInfo);
+  });
+
+  test('convert a quote into an invoice', async ({ page, request }, testInfo) => {
+    await convertQuoteJourney(page, request, testInfo);
   });
 });

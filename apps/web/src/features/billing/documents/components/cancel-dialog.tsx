@@ -21,6 +21,7 @@ export function CancelDialog({
   const short = reason.trim().length < 3;
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('DIALOGS.CLOSE') }}
       opened={opened}
       onClose={onClose}
       title={t('BILLING.DOCUMENTS.CANCEL.TITLE', { number: document.documentNumber })}

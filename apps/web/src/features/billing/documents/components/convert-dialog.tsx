@@ -27,6 +27,7 @@ export function ConvertDialog({
   const [documentDate, setDocumentDate] = useState(() => todayIn(organization.country));
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('DIALOGS.CLOSE') }}
       opened={opened}
       onClose={onClose}
       title={t('BILLING.DOCUMENTS.CONVERT.TITLE', { number: document.documentNumber })}

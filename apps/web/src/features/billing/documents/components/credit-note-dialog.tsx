@@ -106,6 +106,7 @@ export function CreditNoteDialog({
 
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('DIALOGS.CLOSE') }}
       opened={opened}
       onClose={onClose}
       fullScreen={fullScreen}

@@ -122,7 +122,7 @@ export function DocumentDetail({
           <Button onClick={convert.open}>{t('BILLING.DOCUMENTS.ACTIONS.CONVERT')}</Button>
         )}
         {normal && permissions.remove && (
-          <Button variant="subtle" color="red" onClick={cancel.open}>
+          <Button variant="default" c="red.9" onClick={cancel.open}>
             {t('BILLING.DOCUMENTS.ACTIONS.CANCEL')}
           </Button>
         )}
@@ -265,7 +265,7 @@ export function DocumentDetail({
             </Text>
             <CopyButton value={document.qrCode}>
               {({ copied, copy }) => (
-                <Button size="compact-xs" variant="subtle" onClick={copy}>
+                <Button size="compact-xs" variant="default" onClick={copy}>
                   {copied ? t('BILLING.COPIED') : t('BILLING.COPY')}
                 </Button>
               )}

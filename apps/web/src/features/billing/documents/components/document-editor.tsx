@@ -288,7 +288,7 @@ export function DocumentEditor({
             </Button>
           )}
           {!saved && (
-            <Button variant="subtle" onClick={() => onDone(null)} disabled={!!busy}>
+            <Button variant="default" onClick={() => onDone(null)} disabled={!!busy}>
               {t('BILLING.DOCUMENTS.ACTIONS.DISCARD')}
             </Button>
           )}

@@ -27,7 +27,7 @@ export function DocumentStatusBadge({ document }: { document: BillingDocument })
   const { t } = useTranslation();
   const standing = documentStanding(document);
   return (
-    <Badge color={COLORS[standing]} variant="light">
+    <Badge color={COLORS[standing]} variant="dot">
       {t(`BILLING.DOCUMENTS.STANDING.${standing}`)}
     </Badge>
   );

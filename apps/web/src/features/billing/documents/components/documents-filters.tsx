@@ -61,7 +61,7 @@ export function DocumentsFilters({
         value={filters.to ?? ''}
         onChange={(event) => onChange({ to: event.currentTarget.value || null })}
       />
-      <Button variant="subtle" onClick={onReset} style={{ alignSelf: 'end' }}>
+      <Button variant="default" onClick={onReset} style={{ alignSelf: 'end' }}>
         {t('BILLING.DOCUMENTS.FILTERS.RESET')}
       </Button>
     </SimpleGrid>

@@ -150,6 +150,7 @@ export function DocumentsPanel({ variant }: { variant: 'desktop' | 'mobile' }) {
       {mobile ? (
         <>
           <Modal
+            closeButtonProps={{ 'aria-label': t('DIALOGS.CLOSE') }}
             fullScreen
             opened={!!openId}
             onClose={() => setOpenId(null)}
@@ -158,6 +159,7 @@ export function DocumentsPanel({ variant }: { variant: 'desktop' | 'mobile' }) {
             {detail}
           </Modal>
           <Modal
+            closeButtonProps={{ 'aria-label': t('DIALOGS.CLOSE') }}
             fullScreen
             opened={!!editing}
             onClose={() => setEditing(null)}
@@ -170,6 +172,7 @@ export function DocumentsPanel({ variant }: { variant: 'desktop' | 'mobile' }) {
       ) : (
         <>
           <Drawer
+            closeButtonProps={{ 'aria-label': t('DIALOGS.CLOSE') }}
             opened={!!openId}
             onClose={() => setOpenId(null)}
             position="right"
@@ -179,6 +182,7 @@ export function DocumentsPanel({ variant }: { variant: 'desktop' | 'mobile' }) {
             {detail}
           </Drawer>
           <Modal
+            closeButtonProps={{ 'aria-label': t('DIALOGS.CLOSE') }}
             opened={!!editing}
             onClose={() => setEditing(null)}
             closeOnClickOutside={false}

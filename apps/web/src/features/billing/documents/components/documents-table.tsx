@@ -44,7 +44,7 @@ export function DocumentsTable({ documents, onOpen, hasMore, loadingMore, onLoad
             {documents.map((document) => (
               <Table.Tr key={document.id}>
                 <Table.Td>
-                  <UnstyledButton onClick={() => onOpen(document.id)} fw={600} c="blue">
+                  <UnstyledButton onClick={() => onOpen(document.id)} fw={600} td="underline">
                     {title(document)}
                   </UnstyledButton>
                 </Table.Td>

@@ -67,6 +67,7 @@ export function PaymentDialog({
 
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('DIALOGS.CLOSE') }}
       opened={opened}
       onClose={onClose}
       title={t('BILLING.DOCUMENTS.PAYMENT.TITLE', { number: document.documentNumber })}

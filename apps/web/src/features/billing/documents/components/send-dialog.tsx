@@ -25,6 +25,7 @@ export function SendDialog({
   const invalid = to.trim() !== '' && !EMAIL.test(to.trim());
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('DIALOGS.CLOSE') }}
       opened={opened}
       onClose={onClose}
       title={t('BILLING.DOCUMENTS.SEND.TITLE', { number: document.documentNumber })}
