@@ -66,7 +66,10 @@ const orgOf = async (name: string) =>
 
 beforeAll(async () => {
   vies = await startVies();
-  t = await createTestApp({ demoBilling: false, env: { VIES_URL: `${vies.url}/check-vat-number`, VIES_TIMEOUT_MS: '400' } });
+  t = await createTestApp({
+    demoBilling: false,
+    env: { VIES_URL: `${vies.url}/check-vat-number`, VIES_TIMEOUT_MS: '400' },
+  });
   owner = await t.signin('demo@fluxo.example');
   orgId = await orgOf('Fluxo Demo, Lda');
   aoOwner = await t.signin('ao.owner@fluxo.example');
