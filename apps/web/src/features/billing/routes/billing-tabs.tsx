@@ -9,31 +9,31 @@ import { DocumentsPanel } from '../documents/components/documents-panel.tsx';
 type Variant = 'desktop' | 'mobile';
 type Panel = ComponentType<{ variant: Variant }>;
 
-// The other tabs are other parts of billing, each a file with a default export. The glob is resolved
-// at build time: a panel not written yet is simply not in it, and its tab is not shown.
-const PANEL_FILES = import.meta.glob<{ default: Panel }>('../{catalogue,purchases}/panels/*-panel.tsx');
+// Each other tab is another part of billing, loaded on first open (a chunk of its own).
+const PANELS: Record<Exclude<TabKey, 'documents'>, Panel> = {
+  purchases: lazy(() => import('../purchases/panels/purchases-panel.tsx')),
+  parties: lazy(() => import('../catalogue/panels/parties-panel.tsx')),
+  products: lazy(() => import('../catalogue/panels/products-panel.tsx')),
+  series: lazy(() => import('../catalogue/panels/series-panel.tsx')),
+  settings: lazy(() => import('../catalogue/panels/settings-panel.tsx')),
+};
 
 const TABS = [
-  { key: 'documents', file: null, resource: 'billing.documents' },
-  { key: 'purchases', file: '../purchases/panels/purchases-panel.tsx', resource: 'billing.documents' },
-  { key: 'parties', file: '../catalogue/panels/parties-panel.tsx', resource: 'billing.documents' },
-  { key: 'products', file: '../catalogue/panels/products-panel.tsx', resource: 'billing.documents' },
-  { key: 'series', file: '../catalogue/panels/series-panel.tsx', resource: 'billing.configs' },
-  { key: 'settings', file: '../catalogue/panels/settings-panel.tsx', resource: 'billing.configs' },
+  { key: 'documents', resource: 'billing.documents' },
+  { key: 'purchases', resource: 'billing.documents' },
+  { key: 'parties', resource: 'billing.documents' },
+  { key: 'products', resource: 'billing.documents' },
+  { key: 'series', resource: 'billing.configs' },
+  { key: 'settings', resource: 'billing.configs' },
 ] as const;
 
 type TabKey = (typeof TABS)[number]['key'];
-
-/** One lazy component per panel file, made once: React keeps its state across renders. */
-const LAZY_PANELS = new Map<string, Panel>(
-  Object.entries(PANEL_FILES).map(([file, load]) => [file, lazy(load)]),
-);
 
 function DocumentsTab({ variant }: { variant: Variant }) {
   return <DocumentsPanel variant={variant} />;
 }
 
-/** The billing documents page's tabs, kept in the URL (`?tab=`): those whose part exists and the member may see. */
+/** The billing documents page's tabs, kept in the URL (`?tab=`): those the member may see. */
 export function BillingTabs({ variant }: { variant: Variant }) {
   const { t } = useTranslation();
   const { selected } = useOrganizations();
@@ -41,8 +41,8 @@ export function BillingTabs({ variant }: { variant: Variant }) {
   const tabs = useMemo(() => {
     const grants = selected?.permissions ?? [];
     return TABS.flatMap((tab) => {
-      const Component = tab.file ? LAZY_PANELS.get(tab.file) : DocumentsTab;
-      if (!Component || !canFromStrings(grants, tab.resource, PermissionFlag.VIEW)) return [];
+      const Component = tab.key === 'documents' ? DocumentsTab : PANELS[tab.key];
+      if (!canFromStrings(grants, tab.resource, PermissionFlag.VIEW)) return [];
       return [{ key: tab.key as TabKey, Component }];
     });
   }, [selected?.permissions]);
