@@ -11,7 +11,7 @@
 const LAYERS = [
   ['treasury'],
   ['billing'],
-  ['accounting'],
+  ['accounting', 'saft'],
   ['financial', 'reports', 'portfolio', 'chat', 'dashboards', 'integrations'],
 ];
 const BUSINESS = LAYERS.flat().join('|');

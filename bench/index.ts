@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, each printing its own figures.
 import { apiBench } from './api.bench.ts';
 import { authBench } from './auth.bench.ts';
+import { billingBench } from './billing.bench.ts';
 import { bundleBench } from './bundle.bench.ts';
 import { realtimeBench } from './realtime.bench.ts';
 import { treasuryBench } from './treasury.bench.ts';
@@ -12,6 +13,7 @@ const benches: Record<string, () => Promise<void>> = {
   realtime: realtimeBench,
   bundle: bundleBench,
   treasury: treasuryBench,
+  billing: billingBench,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue;

@@ -8,10 +8,11 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { startSession } from './modules/auth/auth.service.ts';
-import { billingRoutes, loadSigningKey } from './modules/billing/index.ts';
+import { billingRoutes, loadSigningKey, type SigningKey } from './modules/billing/index.ts';
 import { connectionsRoutes, createConnectors } from './modules/connections/connections.routes.ts';
 import { ensureFeatureFlags, homeRoutes } from './modules/home/home.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
+import { saftRoutes } from './modules/saft/index.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { registerBilling } from './modules/subscriptions/billing.plugin.ts';
 import { treasuryRoutes } from './modules/treasury/index.ts';
@@ -50,6 +51,8 @@ export interface App {
   health: Health;
   /** Null when metrics are off (neither METRICS_TOKEN nor METRICS_PORT). */
   metrics: Metrics | null;
+  /** The key billing documents are signed with (the demo seed signs its documents with it too). */
+  signingKey: SigningKey;
 }
 
 /** Bodies above this are refused with BODY_TOO_LARGE; upload routes set their own limit. */
@@ -152,12 +155,9 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
     connectors,
   });
   treasuryRoutes(app, { db, realtime, config, connectors });
-  billingRoutes(app, {
-    db,
-    mailer,
-    signingKey: await loadSigningKey(db, secrets.box, config.invoicing),
-    schedulesPollMs: config.invoicing.schedulesPollMs,
-  });
+  const signingKey = await loadSigningKey(db, secrets.box, config.invoicing);
+  billingRoutes(app, { db, config, mailer, signingKey, dataDir: config.dataDir });
+  saftRoutes(app, { db, signingKey, invoicing: config.invoicing, productVersion: config.app.appVersion });
   await registerBilling(app, { db, config });
   app.get(
     '/assets/keys/public.pem',
@@ -167,5 +167,5 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   );
 
   await webRoutes(app, config.webDist);
-  return { app, secrets, mailer, realtime, liveSessions, health, metrics };
+  return { app, secrets, mailer, realtime, liveSessions, health, metrics, signingKey };
 }

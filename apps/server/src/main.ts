@@ -6,8 +6,8 @@ import { installShutdown } from './platform/shutdown.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config);
-const { app } = await buildApp({ config, database });
-if (config.seedDemo) await seedDemo(database.db, app.log, config.billing);
+const { app, signingKey } = await buildApp({ config, database });
+if (config.seedDemo) await seedDemo(database.db, app.log, config.billing, { signingKey });
 await app.listen({ port: config.port, host: config.host });
 
 // SIGTERM/SIGINT: drain, release, close, exit within SHUTDOWN_TIMEOUT_MS (platform/shutdown.ts).

@@ -112,6 +112,8 @@ export interface Config {
     schedulesPollMs: number;
     /** The AGT validation number (`n/AGT/yyyy`) printed on AO documents; 0 while not validated. */
     agtValidationNumber: string;
+    /** SAF-T ProductCompanyTaxID: the producer's NIF; unset, each organization's own (a self-run install). */
+    producerTaxId: string | null;
   };
   app: {
     stripeKey: string;
@@ -215,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       certificateNumber: env.BILLING_CERTIFICATE_NUMBER ?? '0',
       schedulesPollMs: Number(env.BILLING_SCHEDULES_POLL_MS ?? 300_000),
       agtValidationNumber: env.BILLING_AGT_VALIDATION_NUMBER ?? '0',
+      producerTaxId: env.BILLING_PRODUCER_TAX_ID || null,
     },
     app: {
       stripeKey: env.STRIPE_KEY ?? '',

@@ -87,6 +87,8 @@ export async function createTestApp(
     demo?: boolean;
     /** false: the demo companies get no treasury accounts or movements (a suite that counts them all). */
     demoTreasury?: boolean;
+    /** false: the demo companies get no billing data (a suite that counts every document or party). */
+    demoBilling?: boolean;
     env?: Record<string, string>;
     database?: 'pglite' | 'postgres';
     configure?: (app: FastifyInstance) => void;
@@ -94,10 +96,12 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fluxo-test-'));
   const { database, url: databaseUrl, drop } = await freshDatabase(dataDir, options.database);
-  // Recurring billing runs only when a test asks (it would bill the demo's schedules behind other suites).
+  // VIES off unless a suite points it at its stand-in: tests never reach the EU's service. Recurring
+  // billing runs only when a test asks (it would bill the demo's schedules behind other suites).
   const env = {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    VIES_URL: '',
     BILLING_SCHEDULES_POLL_MS: '0',
     ...options.env,
   } as NodeJS.ProcessEnv;
@@ -105,11 +109,14 @@ export async function createTestApp(
   const config = loadConfig(env, {
     webDist: env.WEB_DIST ?? path.join(dataDir, 'no-web'),
   });
-  const { app, secrets, liveSessions } = await buildApp({ config, database, logger: false });
+  const { app, secrets, liveSessions, signingKey } = await buildApp({ config, database, logger: false });
   try {
     options.configure?.(app);
     if (options.demo !== false)
-      await seedDemo(database.db, undefined, undefined, { treasury: options.demoTreasury !== false });
+      await seedDemo(database.db, undefined, undefined, {
+        treasury: options.demoTreasury !== false,
+        ...(options.demoBilling !== false ? { signingKey } : {}),
+      });
     await app.ready();
   } catch (error) {
     await app.close();

@@ -54,6 +54,10 @@ const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
     () => import('../features/subscriptions/routes/plan.tsx'),
     (m) => m.PlanRoute,
   ),
+  [paths.app.billing.documents.path]: screen(
+    () => import('../features/billing/routes/documents.tsx'),
+    (m) => m.BillingDocumentsRoute,
+  ),
   [paths.app.billing.subscriptions.path]: screen(
     () => import('../features/billing/routes/subscriptions.tsx'),
     (m) => m.BillingSchedulesRoute,
@@ -74,6 +78,14 @@ const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
     () => import('../features/treasury/routes/in-out.tsx'),
     (m) => m.InOutRoute,
   ),
+  [paths.app.accounting.saft.path]: screen(
+    () => import('../features/accounting/saft/routes/saft.tsx'),
+    (m) => m.SaftRoute,
+  ),
+  [paths.app.billing.currentAccount.path]: screen(
+    () => import('../features/billing/routes/current-account.tsx'),
+    (m) => m.CurrentAccountRoute,
+  ),
 };
 
 /** Feature pages with a phone screen of their own (their desktop screen serves /m otherwise). */
@@ -81,6 +93,10 @@ const MOBILE_FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
   [paths.app.billing.subscriptions.path]: screen(
     () => import('../features/billing/routes/subscriptions-mobile.tsx'),
     (m) => m.MobileBillingSchedulesRoute,
+  ),
+  [paths.app.billing.documents.path]: screen(
+    () => import('../features/billing/routes/documents-mobile.tsx'),
+    (m) => m.MobileBillingDocumentsRoute,
   ),
   [paths.app.treasury.inOut.path]: screen(
     () => import('../features/treasury/routes/in-out-mobile.tsx'),
@@ -93,6 +109,14 @@ const MOBILE_FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
   [paths.app.treasury.pos.path]: screen(
     () => import('../features/treasury/routes/pos-mobile.tsx'),
     (m) => m.MobilePosRoute,
+  ),
+  [paths.app.accounting.saft.path]: screen(
+    () => import('../features/accounting/saft/routes/saft-mobile.tsx'),
+    (m) => m.MobileSaftRoute,
+  ),
+  [paths.app.billing.currentAccount.path]: screen(
+    () => import('../features/billing/routes/current-account-mobile.tsx'),
+    (m) => m.MobileCurrentAccountRoute,
   ),
 };
 

@@ -58,6 +58,8 @@ export const ZParty = z.object({
   paymentTermsDays: z.number().int(),
   language: z.string(),
   archived: z.boolean(),
+  /** The treasury merchant standing for this party on bank movements (linked when recognised there). */
+  merchantId: z.string().nullable().optional(),
 });
 export type Party = z.infer<typeof ZParty>;
 
@@ -110,7 +112,14 @@ export const updatePartyContract = defineContract({
   method: 'PATCH',
   path: '/api/v1/billing/parties/:id',
   params: ZIdParams,
-  body: z.strictObject({ ...ZPartyFields, archived: z.boolean() }).partial(),
+  body: z
+    .strictObject({
+      ...ZPartyFields,
+      archived: z.boolean(),
+      /** Only undone here: a link to a bank merchant is made when a movement recognises the party. */
+      merchantId: z.null(),
+    })
+    .partial(),
   response: ZParty,
 });
 
@@ -266,6 +275,8 @@ export const ZBillingDocument = z.object({
   taxPayable: ZCents,
   grossTotal: ZCents,
   withholding: ZCents,
+  /** The withholding rate on the lines subject to it (2500 = 25 %). */
+  withholdingBasisPoints: z.number().int().optional(),
   payable: ZCents,
   settled: ZCents,
   hash: z.string().nullable(),

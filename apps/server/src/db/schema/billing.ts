@@ -307,6 +307,12 @@ export const billingPayments = pgTable(
     method: text('method').notNull(),
     /** The bank movement that carried the money. */
     transactionId: uuid('transaction_id').references(() => treasuryTransactions.id, { onDelete: 'set null' }),
+    /**
+     * A cancelled payment keeps its row and allocations (the receipt keeps its number, status A); what it
+     * had settled is given back to the documents, and it no longer counts against its movement.
+     */
+    cancelledAt: at('cancelled_at'),
+    cancelReason: text('cancel_reason'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull().defaultNow(),
   },

@@ -16,7 +16,7 @@ const orgOf = async (name: string) =>
   (await rows<{ id: string }>(t.database.db, sql`SELECT id FROM organizations WHERE name = ${name}`))[0]!.id;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demoBilling: false });
   owner = await t.signin('demo@fluxo.example');
   orgId = await orgOf('Fluxo Demo, Lda');
   kwanzaOwner = await t.signin('ao.owner@fluxo.example');

@@ -21,14 +21,19 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Access } from '../../platform/access.ts';
+import type { Config } from '../../platform/config.ts';
 import { requireOrg, requireSession } from '../../platform/guard.ts';
 import { idempotencyKey, once } from '../../platform/idempotency.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { addRoute } from '../../platform/route.ts';
+import { catalogueRoutes } from './catalogue.routes.ts';
+import { conversionRoutes } from './conversion.routes.ts';
 import * as documents from './documents.service.ts';
 import * as catalogue from './parties-products.service.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
 import { pdfRoutes } from './pdf/pdf.routes.ts';
 import { sendDocument } from './pdf/printable.service.ts';
+import { purchasesRoutes } from './purchases/purchases.routes.ts';
 import { startScheduleRunner } from './schedules/schedule-runs.ts';
 import { scheduleRoutes } from './schedules/schedules.routes.ts';
 import type { SigningKey } from './signing-key.ts';
@@ -39,7 +44,7 @@ const configsAccess = (flag: number): Access => ({ kind: 'org', resource: 'billi
 /** The organizations' own invoicing: customers and suppliers, products, series, documents. */
 export function billingRoutes(
   app: FastifyInstance,
-  deps: { db: Db; signingKey: SigningKey; mailer: Mailer; schedulesPollMs?: number },
+  deps: { db: Db; signingKey: SigningKey; config: Config; mailer: Mailer; dataDir: string },
 ): void {
   const { db } = deps;
   const documentsDeps: documents.DocumentsDeps = { db, signingKey: deps.signingKey };
@@ -148,7 +153,11 @@ export function billingRoutes(
     documentsAccess(PermissionFlag.DELETE),
     async ({ request, params, body }) => documents.cancelDocument(db, org(request), params.id, body.reason),
   );
+  conversionRoutes(app, deps);
+  catalogueRoutes(app, { db, vies: deps.config.billing });
+  paymentsRoutes(app, { ...documentsDeps, mailer: deps.mailer });
   pdfRoutes(app, { db, signingKey: deps.signingKey, mailer: deps.mailer });
+  purchasesRoutes(app, { db, dataDir: deps.dataDir });
 
   const scheduleDeps = {
     db,
@@ -165,7 +174,7 @@ export function billingRoutes(
     },
   };
   scheduleRoutes(app, scheduleDeps);
-  const pollMs = deps.schedulesPollMs ?? 0;
+  const pollMs = deps.config.invoicing.schedulesPollMs;
   if (pollMs > 0) {
     let runner: { stop: () => Promise<void> } | null = null;
     app.addHook('onReady', async () => {

@@ -14,6 +14,8 @@ import {
   isValidSeriesId,
   isValidSeriesValidationCode,
   type listDocumentsContract,
+  MULTIBANCO_MAX_CENTS,
+  multibancoReference,
   percentOf,
   type registerSeriesContract,
   type Series,
@@ -26,7 +28,16 @@ import { type Db, isUniqueViolation, rows } from '../../db/client.ts';
 import { billingDocumentLines, billingDocuments, billingSeries, organizations } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { notifyOrganization } from '../../realtime/notify.ts';
+import { exchangeRateOn, isKnownCurrency } from '../treasury/index.ts';
+import { getBillingSettings } from './billing-settings.service.ts';
+import { onCancel, onIssue } from './document-links.ts';
 import { partyOf, productsOf } from './parties-products.service.ts';
+import {
+  applyCreditNote,
+  paymentOfReceipt,
+  revertPayment,
+  withdrawCreditNote,
+} from './payments/settlement.ts';
 import { signDocument } from './signing.ts';
 import type { SigningKey } from './signing-key.ts';
 
@@ -37,7 +48,10 @@ import type { SigningKey } from './signing-key.ts';
 export interface DocumentsDeps {
   db: Db;
   signingKey: SigningKey;
+  /** The clock of the issue: the demo seed replays a past year, each document at its own time. */
   now?: () => Date;
+  /** No real-time event per document: the demo seed writes a year of history no one is watching. */
+  silent?: boolean;
 }
 
 type SeriesRow = typeof billingSeries.$inferSelect;
@@ -215,7 +229,7 @@ function defaultRegion(country: string): string {
   return country === 'AO' ? 'AO' : 'PT';
 }
 
-async function writeDraft(
+export async function writeDraft(
   tx: Db,
   organizationId: string,
   existing: DocumentRow | null,
@@ -230,9 +244,8 @@ async function writeDraft(
   if (!series) throw new AppError('NOT_FOUND', 'No such series.');
   const party = await partyOf(tx, organizationId, input.partyId ?? (existing?.partyId as string));
   const documentDate = input.documentDate ?? (existing?.documentDate as string);
-  const currency = input.currency ?? existing?.currency ?? org.currency.trim();
-  if (currency !== org.currency.trim())
-    throw new AppError('CURRENCY_MISMATCH', `Documents are issued in ${org.currency.trim()} for now.`);
+  const currency = (input.currency ?? existing?.currency ?? org.currency).trim();
+  const exchangeRate = await documentExchangeRate(tx, org.currency.trim(), currency, documentDate);
   const referenceDocumentId = input.referenceDocumentId ?? existing?.referenceDocumentId ?? null;
   if (['NC', 'ND'].includes(series.documentType)) {
     if (!referenceDocumentId)
@@ -267,10 +280,17 @@ async function writeDraft(
         }))
       : []);
   const withholdingBasisPoints = input.withholdingBasisPoints ?? existing?.withholdingBasisPoints ?? 0;
+  const taxRegion = input.taxRegion ?? existing?.taxRegion ?? defaultRegion(org.country);
+  // A sale is taxed where the organization is registered: AO rates for an Angolan company, the
+  // mainland's or an autonomous region's for a Portuguese one — never the other country's.
+  if ((org.country === 'AO') !== (taxRegion === 'AO'))
+    throw new AppError('VALIDATION_FAILED', `${taxRegion} is not a tax region of this organization.`, [
+      { path: 'taxRegion', messageKey: 'VALIDATION.INVALID', message: 'Invalid tax region' },
+    ]);
   const { lines: priced, totals } = await priceLines(tx, organizationId, {
     lines,
     documentDate,
-    taxRegion: input.taxRegion ?? existing?.taxRegion ?? defaultRegion(org.country),
+    taxRegion,
     withholdingBasisPoints,
   });
   const dueDate =
@@ -279,13 +299,14 @@ async function writeDraft(
       : (existing?.dueDate ?? addDays(documentDate, party.paymentTermsDays));
   const values = {
     organizationId,
-    taxRegion: input.taxRegion ?? existing?.taxRegion ?? defaultRegion(org.country),
+    taxRegion,
     documentType: series.documentType,
     seriesId: series.id,
     partyId: party.id,
     documentDate,
     dueDate,
     currency,
+    exchangeRate,
     netTotal: totals.netTotal,
     taxPayable: totals.taxPayable,
     grossTotal: totals.grossTotal,
@@ -314,30 +335,60 @@ async function writeDraft(
   return id;
 }
 
+/**
+ * Units of the document's currency per unit of the organization's (per EUR for a PT company, as
+ * SAF-T's ExchangeRate wants it) on the document's date, from the ECB reference rates; a currency with
+ * no rate known then is refused rather than guessed.
+ */
+async function documentExchangeRate(tx: Db, base: string, currency: string, date: string): Promise<string> {
+  if (currency === base) return '1';
+  const found = isKnownCurrency(currency) ? await exchangeRateOn(tx, base, currency, date) : null;
+  if (!found)
+    throw new AppError(
+      'EXCHANGE_RATE_UNAVAILABLE',
+      `No ECB exchange rate of ${currency} against ${base} is known for ${date}.`,
+      [{ path: 'currency', messageKey: 'ERRORS.EXCHANGE_RATE_UNAVAILABLE', message: 'No exchange rate' }],
+    );
+  return found.rate;
+}
+
 function addDays(date: string, days: number): string {
   const value = new Date(`${date}T00:00:00Z`);
   value.setUTCDate(value.getUTCDate() + days);
   return value.toISOString().slice(0, 10);
 }
 
+const entryFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** YYYY-MM-DDTHH:MM:SS in Lisbon time, to the second: SAF-T's SystemEntryDate. */
 function systemEntryText(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
+  // One formatter per zone: building an Intl.DateTimeFormat costs far more than using one.
+  let format = entryFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    entryFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(at);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}`;
 }
 
 function timeZoneOf(country: string): string {
   return country === 'AO' ? 'Africa/Luanda' : 'Europe/Lisbon';
+}
+
+/** Today's date where the organization is (the date a document issued now carries). */
+export function todayIn(country: string, now = new Date()): string {
+  return systemEntryText(now, timeZoneOf(country)).slice(0, 10);
 }
 
 async function loadDocument(db: Db, organizationId: string, id: string, lock = false): Promise<DocumentRow> {
@@ -354,7 +405,7 @@ async function loadDocument(db: Db, organizationId: string, id: string, lock = f
  * Issues a draft: takes the next number of its series and the series' last hash under the series' row
  * lock, signs, builds ATCUD and the QR code, and fixes everything in one transaction.
  */
-async function issueInTransaction(
+export async function issueInTransaction(
   deps: DocumentsDeps,
   tx: Db,
   organizationId: string,
@@ -372,7 +423,11 @@ async function issueInTransaction(
     .for('no key update');
   if (!series) throw new AppError('NOT_FOUND', 'No such series.');
   if (series.closed) throw new AppError('SERIES_CLOSED', 'This series is closed.');
-  if (!series.validationCode)
+  const org = await organizationOf(tx, organizationId);
+  // ATCUD and the series' validation code are Portuguese (Decreto-Lei 28/2019, Portaria 195/2020);
+  // Angola's AGT has no series registration, so an AO series issues without one.
+  const atSeries = org.country !== 'AO';
+  if (atSeries && !series.validationCode)
     throw new AppError(
       'SERIES_NOT_REGISTERED',
       'Record the AT validation code of this series before issuing.',
@@ -382,12 +437,12 @@ async function issueInTransaction(
       'DOCUMENT_DATE_BEFORE_LAST',
       `The series' last document is dated ${series.lastDocumentDate}; a new one cannot be earlier.`,
     );
-  const org = await organizationOf(tx, organizationId);
   const now = deps.now?.() ?? new Date();
   const timeZone = timeZoneOf(org.country);
   const today = systemEntryText(now, timeZone).slice(0, 10);
   if (document.documentDate > today)
     throw new AppError('DOCUMENT_DATE_IN_FUTURE', 'A document cannot be dated after today.');
+  await onIssue(tx, document);
   // System entry times never go backwards within a series, even if clocks of two instances disagree.
   const entryAt =
     series.lastSystemEntryAt && series.lastSystemEntryAt.getTime() >= now.getTime()
@@ -403,7 +458,7 @@ async function issueInTransaction(
     grossTotalCents: document.grossTotal,
     previousHash: series.lastHash,
   });
-  const atcud = atcudOf(series.validationCode, number);
+  const atcud = atSeries && series.validationCode ? atcudOf(series.validationCode, number) : null;
   const party = await partyOf(tx, organizationId, document.partyId);
   const lines = await tx.select().from(billingDocumentLines).where(eq(billingDocumentLines.documentId, id));
   const qrCode =
@@ -416,7 +471,7 @@ async function issueInTransaction(
           status: 'N',
           date: document.documentDate,
           documentId: documentNumber,
-          atcud,
+          atcud: atcud ?? '0',
           regions: qrRegions(lines),
           totalTaxes: document.taxPayable,
           grossTotal: document.grossTotal,
@@ -425,9 +480,11 @@ async function issueInTransaction(
           certificateNumber: deps.signingKey.certificateNumber,
         })
       : null;
+  const multibanco = await multibancoFor(tx, organizationId, document);
   await tx
     .update(billingDocuments)
     .set({
+      ...multibanco,
       state: 'issued',
       status: 'N',
       number,
@@ -450,6 +507,12 @@ async function issueInTransaction(
       updatedAt: now,
     })
     .where(eq(billingDocuments.id, id));
+  if (series.documentType === 'NC')
+    await applyCreditNote(tx, organizationId, {
+      id,
+      referenceDocumentId: document.referenceDocumentId,
+      payable: document.grossTotal - document.withholding,
+    });
   await tx
     .update(billingSeries)
     .set({
@@ -459,11 +522,36 @@ async function issueInTransaction(
       lastSystemEntryAt: entryAt,
     })
     .where(eq(billingSeries.id, series.id));
-  await notifyOrganization(tx, organizationId, 'BILLING_DOCUMENT_CREATED', {
-    DocumentId: id,
-    Number: documentNumber,
-    OrganizationId: organizationId,
-  });
+  if (!deps.silent)
+    await notifyOrganization(tx, organizationId, 'BILLING_DOCUMENT_CREATED', {
+      DocumentId: id,
+      Number: documentNumber,
+      OrganizationId: organizationId,
+    });
+}
+
+/** Documents a customer pays later and so may pay at an ATM: invoices and debit notes. */
+const MULTIBANCO_DOCUMENT_TYPES = ['FT', 'FS', 'FR', 'ND'];
+
+/**
+ * The Multibanco entity and reference printed on a document when the organization configures an
+ * entity, for a payable EUR amount a reference can carry. The 7-digit order id comes from the
+ * document's own id, so that issuing in several series at once needs no shared counter; the check
+ * digits bind it to the entity and the amount.
+ */
+async function multibancoFor(
+  tx: Db,
+  organizationId: string,
+  document: DocumentRow,
+): Promise<{ mbEntity: string; mbReference: string } | Record<string, never>> {
+  if (!MULTIBANCO_DOCUMENT_TYPES.includes(document.documentType) || document.currency.trim() !== 'EUR')
+    return {};
+  const payable = document.grossTotal - document.withholding;
+  if (payable <= 0 || payable > MULTIBANCO_MAX_CENTS) return {};
+  const { multibancoEntity } = await getBillingSettings(tx, organizationId);
+  if (!multibancoEntity) return {};
+  const orderId = Number(BigInt(`0x${document.id.replace(/-/g, '')}`) % 10_000_000n);
+  return { mbEntity: multibancoEntity, mbReference: multibancoReference(multibancoEntity, orderId, payable) };
 }
 
 /** The QR code's tax regions (I, J, K) from the lines: bases and VAT by tax code, per region. */
@@ -564,7 +652,16 @@ export async function cancelDocument(
       throw new AppError('DOCUMENT_NOT_ISSUED', 'Only an issued document is cancelled; delete a draft.');
     if (document.status === 'A')
       throw new AppError('DOCUMENT_ALREADY_CANCELLED', 'This document is already cancelled.');
-    if (document.settled !== 0)
+    // A receipt stands for its payment: cancelling it cancels the payment and reopens what it settled.
+    if (['RC', 'RG'].includes(document.documentType)) {
+      const paymentId = await paymentOfReceipt(tx, organizationId, id);
+      if (paymentId) {
+        await revertPayment(tx, organizationId, paymentId, reason);
+        return getDocument(tx, organizationId, id);
+      }
+    }
+    if (document.documentType === 'NC') await withdrawCreditNote(tx, organizationId, document);
+    else if (document.settled !== 0)
       throw new AppError(
         'DOCUMENT_HAS_PAYMENTS',
         'This document has payments or credits: issue a credit note instead.',
@@ -573,6 +670,7 @@ export async function cancelDocument(
       .update(billingDocuments)
       .set({ status: 'A', cancelReason: reason, cancelledAt: new Date(), updatedAt: new Date() })
       .where(eq(billingDocuments.id, id));
+    await onCancel(tx, document);
     return getDocument(tx, organizationId, id);
   });
 }
@@ -606,7 +704,10 @@ function toDocument(
     systemEntryAt: row.systemEntryAt?.toISOString() ?? null,
     taxRegion: row.taxRegion,
     currency: row.currency.trim(),
-    exchangeRate: row.exchangeRate,
+    // numeric(20,10) reads back padded: "1.0832000000" → "1.0832", "1.0000000000" → "1".
+    exchangeRate: row.exchangeRate.includes('.')
+      ? row.exchangeRate.replace(/0+$/, '').replace(/\.$/, '')
+      : row.exchangeRate,
     language: row.language,
     paymentMethod: row.paymentMethod as BillingDocument['paymentMethod'],
     mbEntity: row.mbEntity,
@@ -636,6 +737,7 @@ function toDocument(
     taxPayable: row.taxPayable,
     grossTotal: row.grossTotal,
     withholding: row.withholding,
+    withholdingBasisPoints: row.withholdingBasisPoints,
     payable: row.grossTotal - row.withholding,
     settled: row.settled,
     hash: row.hash,

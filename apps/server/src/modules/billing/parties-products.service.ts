@@ -40,6 +40,7 @@ export function toParty(row: PartyRow): Party {
     paymentTermsDays: row.paymentTermsDays,
     language: row.language,
     archived: row.archived,
+    merchantId: row.merchantId,
   };
 }
 

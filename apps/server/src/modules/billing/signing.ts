@@ -1,4 +1,4 @@
-import { createSign, createVerify } from 'node:crypto';
+import { createPrivateKey, createSign, createVerify, type KeyObject } from 'node:crypto';
 import { formatCents } from '@fluxo/domain';
 
 // Document signatures of Portaria 363/2010 and Despacho 8632/2014: RSA PKCS#1 v1.5 with SHA-1 over
@@ -29,8 +29,17 @@ export function signatureMessage(fields: SignedFields): string {
   ].join(';');
 }
 
+/** Parsed keys by PEM: parsing the PEM costs several times the signature itself. */
+const privateKeys = new Map<string, KeyObject>();
+
 export function signDocument(privateKeyPem: string, fields: SignedFields): string {
-  return createSign('RSA-SHA1').update(signatureMessage(fields), 'utf8').sign(privateKeyPem, 'base64');
+  let key = privateKeys.get(privateKeyPem);
+  if (!key) {
+    key = createPrivateKey(privateKeyPem);
+    if (privateKeys.size > 8) privateKeys.clear();
+    privateKeys.set(privateKeyPem, key);
+  }
+  return createSign('RSA-SHA1').update(signatureMessage(fields), 'utf8').sign(key, 'base64');
 }
 
 export function verifyDocument(publicKeyPem: string, fields: SignedFields, hash: string): boolean {

@@ -13,7 +13,9 @@ import {
 } from '../../db/schema.ts';
 import { type Config, loadConfig } from '../../platform/config.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import type { SigningKey } from '../billing/index.ts';
 import { issuePayment } from '../payments/payments.service.ts';
+import { seedDemoBilling } from './billing-seed.ts';
 import { seedDemoTreasury } from './treasury-seed.ts';
 
 export const DEMO_PASSWORD = 'fluxo-demo';
@@ -80,13 +82,14 @@ interface OrgSeed {
 /**
  * Seeds the demo accounts and their organizations once (skipped when demo@ exists). Runs in one
  * transaction, so a crash leaves nothing half-made. `treasury: false` leaves the demo companies without
- * accounts and movements (tests that count every movement of the demo organization).
+ * accounts and movements (tests that count every movement of the demo organization). With the app's
+ * `signingKey`, the demo companies also get their invoicing: a year of documents signed with that key.
  */
 export async function seedDemo(
   db: Db,
   log?: FastifyBaseLogger,
   billingConfig?: Config['billing'],
-  options: { treasury?: boolean } = {},
+  options: { treasury?: boolean; signingKey?: SigningKey } = {},
 ): Promise<boolean> {
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.demo));
   if (existing.length > 0) return false;
@@ -221,6 +224,14 @@ export async function seedDemo(
     if (options.treasury !== false) {
       // 18 months of bank, cash and card-terminal movements for the PT company, 4 of kwanza for the AO one.
       await seedDemoTreasury(tx, {
+        pt: { organizationId: demoCompany, country: 'PT', createdBy: demo },
+        ao: { organizationId: aoCompany, country: 'AO', createdBy: aoOwner },
+      });
+    }
+    if (options.signingKey) {
+      // Customers, products, a year of signed documents, the payments that match the bank's movements,
+      // supplier invoices and recurring contracts (PT); a few documents in kwanza (AO).
+      await seedDemoBilling(tx, options.signingKey, {
         pt: { organizationId: demoCompany, country: 'PT', createdBy: demo },
         ao: { organizationId: aoCompany, country: 'AO', createdBy: aoOwner },
       });

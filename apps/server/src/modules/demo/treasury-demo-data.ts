@@ -1,4 +1,18 @@
-import { compactIban, isValidIban, multibancoReference, type StatementEntry } from '@fluxo/domain';
+import { multibancoReference, type StatementEntry } from '@fluxo/domain';
+import { buildPortugueseBilling, PT_BILLING_CUSTOMERS, PT_BILLING_MONTHS } from './billing-demo-data.ts';
+import {
+  addDays,
+  daysIn,
+  demoIban,
+  iso,
+  MONTH_NAMES,
+  monthsUpTo,
+  pad,
+  random,
+  weekday,
+  workingDay,
+  workingDayBefore,
+} from './demo-calendar.ts';
 
 // The demo companies' money, built in memory (no I/O) so that the seed inserts it in a few large
 // batches. Everything is a function of `today` and fixed seeds: a calendar month always gets the same
@@ -94,109 +108,6 @@ export const PT_DEMO_MONTHS = 18;
 /** Months of history the AO demo company has. */
 export const AO_DEMO_MONTHS = 4;
 
-// ── Small deterministic helpers ────────────────────────────────────────────────────────────────
-
-/** mulberry32: a tiny seeded PRNG, plenty for demo amounts. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-function seedOf(text: string): number {
-  let hash = 2_166_136_261;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16_777_619);
-  return hash >>> 0;
-}
-
-interface Random {
-  /** An integer in [min, max]. */
-  int(min: number, max: number): number;
-  pick<T>(items: readonly T[]): T;
-  chance(probability: number): boolean;
-}
-
-function random(key: string): Random {
-  const next = prng(seedOf(key));
-  return {
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    pick: (items) => items[Math.floor(next() * items.length)] as never,
-    chance: (probability) => next() < probability,
-  };
-}
-
-const pad = (value: number, length = 2) => String(value).padStart(length, '0');
-const iso = (year: number, month: number, day: number) => `${year}-${pad(month)}-${pad(day)}`;
-const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
-const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** Saturday and Sunday move to the Monday after (banks book on working days). */
-function workingDay(date: string): string {
-  const day = weekday(date);
-  return day === 6 ? addDays(date, 2) : day === 0 ? addDays(date, 1) : date;
-}
-
-/** Saturday and Sunday move to the Friday before (salaries are paid before the weekend). */
-function workingDayBefore(date: string): string {
-  const day = weekday(date);
-  return day === 6 ? addDays(date, -1) : day === 0 ? addDays(date, -2) : date;
-}
-
-/** An IBAN with valid check digits: the BBAN's last two digits are chosen so that the fixed IBAN check holds. */
-export function demoIban(country: 'PT' | 'AO', ibanCheck: string, bbanWithoutCheck: string): string {
-  for (let check = 0; check < 100; check++) {
-    const iban = `${country}${ibanCheck}${bbanWithoutCheck}${pad(check)}`;
-    if (isValidIban(iban)) return compactIban(iban);
-  }
-  throw new Error(`No check digits make ${country}${ibanCheck}${bbanWithoutCheck}.. valid`);
-}
-
-const MONTH_NAMES = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-];
-
-interface Month {
-  year: number;
-  month: number;
-  /** Last day of the month that is not in the future. */
-  lastDay: number;
-}
-
-/** The `count` calendar months ending with today's, oldest first. */
-function monthsUpTo(today: string, count: number): Month[] {
-  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
-  const months: Month[] = [];
-  for (let back = count - 1; back >= 0; back--) {
-    const index = year * 12 + (month - 1) - back;
-    const y = Math.floor(index / 12);
-    const m = (index % 12) + 1;
-    months.push({ year: y, month: m, lastDay: back === 0 ? day : daysIn(y, m) });
-  }
-  return months;
-}
-
 /** Collects one account's movements, each with a bank reference unique in the account. */
 class Ledger {
   readonly movements: DemoMovement[] = [];
@@ -256,15 +167,8 @@ class Ledger {
 
 // ── Portugal: Fluxo Demo, Lda ──────────────────────────────────────────────────────────────────
 
-const PT_CUSTOMERS = [
-  { name: 'Pastelaria Aurora, Lda', iban: demoIban('PT', '50', '0035012300004567891') },
-  { name: 'Auto Reparações Silva, Lda', iban: demoIban('PT', '50', '0007000000123456789') },
-  { name: 'Herdade do Monte, Unipessoal Lda', iban: demoIban('PT', '50', '0018000312345678901') },
-  { name: 'Hotel Miradouro, SA', iban: demoIban('PT', '50', '0033000045678912345') },
-  { name: 'Clínica Sorriso, Lda', iban: demoIban('PT', '50', '0010000098765432101') },
-  { name: 'Construções Ribeiro, SA', iban: demoIban('PT', '50', '0036001234567890123') },
-  { name: 'Farmácia Estrela, Lda', iban: demoIban('PT', '50', '0045123400012345678') },
-] as const;
+/** Customers with a bank account: the billing demo's, whose payments are the bank's incoming transfers. */
+const PT_CUSTOMERS = PT_BILLING_CUSTOMERS.filter((customer) => customer.iban !== null);
 
 const PT_SUPPLIERS = [
   { name: 'Worten Empresas', amount: [8_000, 95_000], category: 'OTHER_EXPENSES' },
@@ -304,6 +208,15 @@ export function buildPortugueseDemo(today: string): DemoTreasury {
   const cgdIban = demoIban('PT', '50', '0035069700012345678');
   let mbId = 1_000;
   let batchNumber = 0;
+  const billingMonths = monthsUpTo(today, PT_BILLING_MONTHS).map(
+    ({ year, month }) => `${year}-${pad(month)}`,
+  );
+  const billingCustomers = new Map(PT_BILLING_CUSTOMERS.map((customer) => [customer.key, customer]));
+  const paymentsByMonth = new Map<string, ReturnType<typeof buildPortugueseBilling>['payments']>();
+  for (const payment of buildPortugueseBilling(today).payments) {
+    const key = payment.date.slice(0, 7);
+    paymentsByMonth.set(key, [...(paymentsByMonth.get(key) ?? []), payment]);
+  }
 
   for (const { year, month, lastDay } of months) {
     const r = random(`pt:${year}-${month}`);
@@ -311,8 +224,22 @@ export function buildPortugueseDemo(today: string): DemoTreasury {
     const monthName = MONTH_NAMES[month - 1]!;
     const period = `${pad(month)}/${year}`;
 
-    // Customers paying invoices by transfer to the BCP account.
-    for (let i = r.int(5, 8); i > 0; i--) {
+    // Customers paying invoices by transfer to the BCP account: within the billing demo's year, exactly
+    // the payments it records (so each one links to its movement); before it, and while the first
+    // months' invoices are not yet due, invoices from the program used before Fluxo.
+    const billingIndex = billingMonths.indexOf(`${year}-${pad(month)}`);
+    for (const payment of billingIndex >= 0 ? (paymentsByMonth.get(`${year}-${pad(month)}`) ?? []) : []) {
+      const customer = billingCustomers.get(payment.party)!;
+      bcp.add(payment.date, payment.amount, `TRF DE ${customer.name.toUpperCase()}`, {
+        category: 'SERVICES',
+        merchant: customer.name,
+        counterpartyName: customer.name,
+        counterpartyIban: customer.iban,
+        remittanceInfo: payment.key,
+      });
+    }
+    const legacyPayments = billingIndex < 0 ? r.int(5, 8) : Math.max(0, 6 - billingIndex);
+    for (let i = legacyPayments; i > 0; i--) {
       const customer = r.pick(PT_CUSTOMERS);
       const invoice = `FT ${year}/${r.int(100, 999)}`;
       bcp.add(
@@ -595,7 +522,11 @@ export function buildPortugueseDemo(today: string): DemoTreasury {
     { name: 'Segurança Social', vatNumber: null, category: 'SOCIAL_SECURITY' },
     { name: 'Autoridade Tributária e Aduaneira', vatNumber: '600084779', category: 'TAX_OTHER' },
     ...PT_SUPPLIERS.map((s) => ({ name: s.name, vatNumber: null, category: s.category })),
-    ...PT_CUSTOMERS.map((c) => ({ name: c.name, vatNumber: null, category: 'SERVICES' as const })),
+    ...PT_BILLING_CUSTOMERS.filter((c) => c.key !== 'consumer').map((c) => ({
+      name: c.name,
+      vatNumber: c.country === 'PT' ? c.taxId : null,
+      category: 'SERVICES' as const,
+    })),
   ];
   const rules: DemoRule[] = [
     {

@@ -16,8 +16,12 @@ export {
   normaliseAccountIban,
 } from './accounts/accounts.service.ts';
 export { convertMinor, currencyDigits, isKnownCurrency } from './accounts/currency-conversion.ts';
+export { exchangeRateOn } from './accounts/exchange-rate.ts';
 export { ensureDefaultCategories, requireCategory } from './categories/categories.service.ts';
 export { DEFAULT_CATEGORIES, defaultCategoriesFor } from './categories/default-categories.ts';
+/** The organization's file store (DATA_DIR/files/<org>/), shared with billing's supplier documents. */
+export { readFileStream, removeFile, storeFile } from './documents/document-store.ts';
+export { documentFileName } from './documents/documents.service.ts';
 export { accountsOfConnection, upsertDiscoveredAccounts } from './sync/bank-accounts.ts';
 export { CONSENT_WARNING_DAYS, markConsentExpired, requestSync } from './sync/sync.service.ts';
 export {

@@ -40,6 +40,7 @@ export function RealtimeSession({ userId }: { userId: string }) {
 
   const toast = (kind: ToastKind, key: string, values?: Record<string, string | number>) =>
     notifications.show({
+      closeButtonProps: { 'aria-label': t('COMMON.CLOSE') },
       color: TOAST_COLORS[kind],
       message: t(key, values),
       autoClose: TOAST_MS,

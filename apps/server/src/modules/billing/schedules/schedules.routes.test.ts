@@ -3,6 +3,7 @@ import { presetRule } from '@fluxo/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase, rows } from '../../../db/client.ts';
+import { loadConfig } from '../../../platform/config.ts';
 import { createTestApp, TEST_DATABASE_KIND, type TestApp } from '../../../test/harness.ts';
 import { loadSigningKey } from '../signing-key.ts';
 import { todayIn } from './schedule-dates.ts';
@@ -31,13 +32,9 @@ beforeAll(async () => {
   orgId = await orgOf('Fluxo Demo, Lda');
   kwanzaOwner = await t.signin('ao.owner@fluxo.example');
   kwanzaOrg = await orgOf('Kwanza Comércio, Lda');
-  const signingKey = await loadSigningKey(t.database.db, t.secrets.box, {
-    signingKeyPem: null,
-    signingKeyVersion: '1',
-    certificateNumber: '0',
-    schedulesPollMs: 0,
-    agtValidationNumber: '0',
-  });
+  // The key the app loaded (kept in server_secrets), read with the default configuration.
+  const { invoicing } = loadConfig({ DATA_DIR: t.dataDir } as NodeJS.ProcessEnv, { webDist: t.dataDir });
+  const signingKey = await loadSigningKey(t.database.db, t.secrets.box, invoicing);
   deps = { db: t.database.db, documents: { db: t.database.db, signingKey } };
 });
 afterAll(() => t.close());

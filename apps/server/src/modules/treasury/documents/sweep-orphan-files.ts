@@ -7,8 +7,9 @@ import { removeFile } from './document-store.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * Removes stored files that no document row names any more: the files of movements (or organizations)
- * deleted by cascade, which the database cannot remove itself. Files younger than `graceMs` are left
+ * Removes stored files that no row names any more (a movement's document, or billing's supplier
+ * document): the files of movements (or organizations) deleted by cascade, which the database cannot
+ * remove itself. Files younger than `graceMs` are left
  * alone, since an upload writes its file before the row commits. Answers how many files went.
  * Meant for a periodic job (platform/jobs.ts).
  */
@@ -29,7 +30,11 @@ export async function sweepOrphanFiles(db: Db, dataDir: string, graceMs = 60 * 6
       (
         await rows<{ storage_key: string }>(
           db,
-          sql`SELECT storage_key FROM treasury_documents WHERE organization_id = ${organizationId}`,
+          // Billing's supplier documents keep their files in the same store.
+          sql`SELECT storage_key FROM treasury_documents WHERE organization_id = ${organizationId}
+              UNION ALL
+              SELECT storage_key FROM billing_purchases
+              WHERE organization_id = ${organizationId} AND storage_key IS NOT NULL`,
         )
       ).map((row) => row.storage_key),
     );

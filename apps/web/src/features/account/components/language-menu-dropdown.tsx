@@ -22,6 +22,7 @@ export function LanguageMenuDropdown({ defaultOpened = false }: { defaultOpened?
     change.mutate(language, {
       onError: (error) =>
         notifications.show({
+          closeButtonProps: { 'aria-label': t('COMMON.CLOSE') },
           color: 'red',
           title: t('LANGUAGE.SAVE_FAILED'),
           message: <ApiErrorMessage error={error} />,

@@ -55,6 +55,7 @@ export function useAddonPurchase() {
 
   const announce = (order: AddonOrder, receipt: PurchaseReceipt) => {
     notifications.show({
+      closeButtonProps: { 'aria-label': t('COMMON.CLOSE') },
       color: 'teal',
       title: t('ADDONS.PURCHASE.DONE_TITLE'),
       message: t('ADDONS.PURCHASE.DONE', { name: addonName(t, order.key), count: order.quantity }),
@@ -71,6 +72,7 @@ export function useAddonPurchase() {
 
   const showFailure = (error: unknown) =>
     notifications.show({
+      closeButtonProps: { 'aria-label': t('COMMON.CLOSE') },
       color: 'red',
       title: t('ADDONS.PURCHASE.FAILED_TITLE'),
       message: <ApiErrorMessage error={error} />,

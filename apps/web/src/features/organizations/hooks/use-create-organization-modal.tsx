@@ -32,6 +32,7 @@ export function useCreateOrganizationModal(): () => void {
             await select(organization);
             modals.close(MODAL_ID);
             notifications.show({
+              closeButtonProps: { 'aria-label': t('COMMON.CLOSE') },
               color: 'teal',
               title: t('ORGANIZATIONS.CREATE.DONE_TITLE'),
               message: t('ORGANIZATIONS.CREATE.DONE', { name: organization.name }),

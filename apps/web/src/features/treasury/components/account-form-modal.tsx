@@ -6,10 +6,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { fieldErrorsOf } from '../../../lib/api/errors.ts';
+import { formatMoneyInput, parseMoneyInput } from '../../../lib/format/money-input.ts';
 import { useFieldProps } from '../../../lib/forms/use-field-props.ts';
 import { useCurrencies } from '../../../lib/reference-data/currencies.ts';
 import { useCreateAccount, useUpdateAccount } from '../api/save-account.ts';
-import { formatMoneyInput, parseMoneyInput } from '../lib/money-input.ts';
 import { todayIso } from './account-kinds.ts';
 
 interface Values {

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { fieldErrorsOf } from '../../../lib/api/errors.ts';
 import { useFormatMoney } from '../../../lib/format/money.ts';
+import { parseMoneyInput } from '../../../lib/format/money-input.ts';
 import { useFieldProps } from '../../../lib/forms/use-field-props.ts';
 import { useCreatePosBatch } from '../api/pos.ts';
 import type { Terminal } from '../hooks/use-pos-page.ts';
-import { parseMoneyInput } from '../lib/money-input.ts';
 import { todayIso } from './account-kinds.ts';
 
 interface Values {

@@ -1,5 +1,5 @@
 import { TRANSACTION_SORTS, type TransactionFilters } from '@fluxo/domain/treasury/contracts';
-import { formatMoneyInput, parseMoneyInput } from './money-input.ts';
+import { formatMoneyInput, parseMoneyInput } from '../../../lib/format/money-input.ts';
 
 export type TransactionSort = (typeof TRANSACTION_SORTS)[number];
 

@@ -1,7 +1,7 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoneyInput, parseMoneyInput } from '../../lib/money-input.ts';
+import { formatMoneyInput, parseMoneyInput } from '../../../../lib/format/money-input.ts';
 
 /**
  * An amount typed as text (spec §5: optional minus, digits, at most two decimals; either decimal mark)

@@ -1,0 +1,24 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { SaftExportForm } from '../components/saft-export-form.tsx';
+
+/** Accounting › SAF-T on a phone: the same export, full-width controls. */
+export function MobileSaftRoute() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Title order={1} fz={24}>
+          {t('MENU.ACCOUNTING.SAFT')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('ACCOUNTING.SAFT.INTRO')}
+        </Text>
+      </Stack>
+      <Title order={2} fz="md">
+        {t('ACCOUNTING.SAFT.EXPORT_TITLE')}
+      </Title>
+      <SaftExportForm compact />
+    </Stack>
+  );
+}

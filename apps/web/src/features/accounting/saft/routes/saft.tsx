@@ -1,0 +1,24 @@
+import { Card, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { SaftExportForm } from '../components/saft-export-form.tsx';
+
+/** Accounting › SAF-T: the billing SAF-T (PT) of a period, for the monthly communication to the AT. */
+export function SaftRoute() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg" maw={720}>
+      <Stack gap={4}>
+        <Title order={1}>{t('MENU.ACCOUNTING.SAFT')}</Title>
+        <Text c="dimmed">{t('ACCOUNTING.SAFT.INTRO')}</Text>
+      </Stack>
+      <Card withBorder padding="lg">
+        <Stack gap="sm">
+          <Title order={2} fz="lg">
+            {t('ACCOUNTING.SAFT.EXPORT_TITLE')}
+          </Title>
+          <SaftExportForm />
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
