@@ -101,6 +101,6 @@ export async function createAndRunMonthlySchedule(page: Page, customer: string):
   await expect(detail.getByRole('alert')).toContainText(say('ERRORS.SCHEDULE_ALREADY_RAN'));
   await detail.getByRole('button', { name: say('BILLING.SCHEDULES.ACTIONS.PAUSE') }).click();
   await expect(detail.getByText(say('BILLING.SCHEDULES.STATUS.PAUSED'), { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: say('DIALOGS.CLOSE') }).click();
+  await detail.getByRole('button', { name: say('DIALOGS.CLOSE') }).click();
   await expect(list).toContainText(say('BILLING.SCHEDULES.STATUS.PAUSED'));
 }
