@@ -16,6 +16,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../../components/error-alert.tsx';
 import { useDocument, useDocumentsList } from '../api/documents-queries.ts';
 import { useBillingPermissions } from '../hooks/use-billing-permissions.ts';
@@ -41,7 +42,9 @@ export function DocumentsPanel({ variant }: { variant: 'desktop' | 'mobile' }) {
   const { filters, setFilters, resetFilters } = useDocumentFilters();
   const query = useMemo(() => filtersToQuery(filters), [filters]);
   const list = useDocumentsList(query);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // `?document=<id>` opens that document (links from recurring billing's history and elsewhere).
+  const [search] = useSearchParams();
+  const [openId, setOpenId] = useState<string | null>(() => search.get('document'));
   const [editing, setEditing] = useState<Editing>(null);
   const count = activeFilterCount(filters);
   const [filtersOpen, filtersToggle] = useDisclosure(count > 0);
