@@ -4,6 +4,7 @@ export * from './addons/contracts.ts';
 export * from './auth/contracts.ts';
 export * from './billing/index.ts';
 export * from './billing-addresses/contracts.ts';
+export * from './calendar.ts';
 export * from './claims.ts';
 export * from './code-tables.ts';
 export * from './connections/contracts.ts';

@@ -1,5 +1,6 @@
 import {
   type AtQrTaxRegion,
+  addDays,
   atcudOf,
   type BillingDocument,
   buildAtQrString,
@@ -350,12 +351,6 @@ async function documentExchangeRate(tx: Db, base: string, currency: string, date
       [{ path: 'currency', messageKey: 'ERRORS.EXCHANGE_RATE_UNAVAILABLE', message: 'No exchange rate' }],
     );
   return found.rate;
-}
-
-function addDays(date: string, days: number): string {
-  const value = new Date(`${date}T00:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
 }
 
 const entryFormats = new Map<string, Intl.DateTimeFormat>();

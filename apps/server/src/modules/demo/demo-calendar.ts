@@ -42,11 +42,9 @@ export const iso = (year: number, month: number, day: number) => `${year}-${pad(
 export const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 export const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+import { addDays } from '@fluxo/domain';
+
+export { addDays };
 
 /** Saturday and Sunday move to the Monday after (banks book on working days). */
 export function workingDay(date: string): string {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { addDays } from '@fluxo/domain';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,12 +41,6 @@ function nextNif(): string {
   const sum = [...body].reduce((total, digit, index) => total + Number(digit) * (9 - index), 0);
   const rest = sum % 11;
   return `${body}${rest < 2 ? 0 : 11 - rest}`;
-}
-
-function addDays(date: string, days: number): string {
-  const value = new Date(`${date}T00:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
 }
 
 async function newParty(extra: object = {}): Promise<string> {

@@ -1,4 +1,4 @@
-import { type ScheduleRun, ZScheduleTemplate } from '@fluxo/domain';
+import { addDays, type ScheduleRun, ZScheduleTemplate } from '@fluxo/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rows } from '../../../db/client.ts';
@@ -13,7 +13,7 @@ import { type JobHandler, type JobTx, runDueJobs, scheduleJob } from '../../../p
 import { notifyOrganization } from '../../../realtime/notify.ts';
 import * as documents from '../documents.service.ts';
 import { occurrences, startOfDateIn, todayIn } from './schedule-dates.ts';
-import { addDays, loadSchedule, organizationClock, runsOf, type ScheduleRow } from './schedules.service.ts';
+import { loadSchedule, organizationClock, runsOf, type ScheduleRow } from './schedules.service.ts';
 
 // Producing what a schedule bills. Each (schedule, date) is produced exactly once, whatever the number
 // of server instances: the run row's unique key (schedule_id, run_date) is inserted in the same

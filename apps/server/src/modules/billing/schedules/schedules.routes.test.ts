@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { presetRule } from '@fluxo/domain';
+import { addDays, presetRule } from '@fluxo/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase, rows } from '../../../db/client.ts';
@@ -14,7 +14,6 @@ import {
   type ScheduleDeps,
   scheduleJobHandlers,
 } from './schedule-runs.ts';
-import { addDays } from './schedules.service.ts';
 
 let t: TestApp;
 let owner: string;

@@ -1,4 +1,5 @@
 import {
+  addDays,
   type BillingSchedule,
   type ContractBody,
   type createScheduleContract,
@@ -341,12 +342,6 @@ export async function updateSchedule(
     const [schedule] = await toSchedules(tx, organizationId, [row as ScheduleRow]);
     return schedule as BillingSchedule;
   });
-}
-
-export function addDays(date: string, days: number): string {
-  const value = new Date(`${date}T00:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
 }
 
 export async function pauseSchedule(db: Db, organizationId: string, id: string): Promise<BillingSchedule> {

@@ -11,15 +11,5 @@ export const KIND_ICONS = {
   pos: IconDeviceMobileDollar,
 } satisfies Record<AccountKind, unknown>;
 
-/** Today as YYYY-MM-DD in the user's time zone. */
-export function todayIso(now = new Date()): string {
-  const offset = now.getTimezoneOffset() * 60_000;
-  return new Date(now.getTime() - offset).toISOString().slice(0, 10);
-}
-
-/** A YYYY-MM-DD date moved by whole days, in UTC calendar arithmetic. */
-export function addDays(iso: string, days: number): string {
-  const date = new Date(`${iso}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+/** Today in the user's time zone, and calendar arithmetic on YYYY-MM-DD dates (shared with the server). */
+export { addDays, localIsoDate as todayIso } from '@fluxo/domain';

@@ -31,9 +31,4 @@ export function itemKey(item: Pick<OpenItem, 'documentId' | 'purchaseId'>): stri
   return item.documentId ?? item.purchaseId ?? '';
 }
 
-/** Today as YYYY-MM-DD on this device's calendar (the payment date a person means by "today"). */
-export function todayIso(now = new Date()): string {
-  const month = String(now.getMonth() + 1).padStart(2, '0');
-  const day = String(now.getDate()).padStart(2, '0');
-  return `${now.getFullYear()}-${month}-${day}`;
-}
+export { localIsoDate as todayIso } from '@fluxo/domain';

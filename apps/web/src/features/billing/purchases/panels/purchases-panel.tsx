@@ -1,3 +1,4 @@
+import { localIsoDate } from '@fluxo/domain';
 import type { PurchasePrefill, PurchaseQrWarning } from '@fluxo/domain/billing/purchases-contracts';
 import { canFromStrings, PermissionFlag } from '@fluxo/domain/permissions';
 import { Button, Center, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
@@ -15,8 +16,6 @@ import {
   type PurchaseFormValues,
   purchaseValuesFromPrefill,
 } from '../lib/purchase-form.ts';
-
-const todayIso = () => new Date().toISOString().slice(0, 10);
 
 interface OpenForm {
   /** Changes with every opening, so that the form starts from its new values. */
@@ -49,7 +48,7 @@ export default function PurchasesPanel({ variant }: { variant: 'desktop' | 'mobi
   const open = (initial: PurchaseFormValues, warnings: readonly PurchaseQrWarning[], file: File | null) =>
     setForm((current) => ({ key: (current?.key ?? 0) + 1, initial, warnings, file }));
   const onRead = (prefill: PurchasePrefill, file: File) =>
-    open(purchaseValuesFromPrefill(prefill, todayIso()), prefill.warnings, file);
+    open(purchaseValuesFromPrefill(prefill, localIsoDate()), prefill.warnings, file);
 
   const purchases = list.data?.pages.flatMap((page) => page.items) ?? [];
   const mobile = variant === 'mobile';
@@ -61,7 +60,7 @@ export default function PurchasesPanel({ variant }: { variant: 'desktop' | 'mobi
           <Group gap="xs">
             <Button
               leftSection={<IconPlus size={18} aria-hidden />}
-              onClick={() => open(emptyPurchaseValues(todayIso(), region), [], null)}
+              onClick={() => open(emptyPurchaseValues(localIsoDate(), region), [], null)}
             >
               {t('BILLING.PURCHASES.NEW')}
             </Button>
@@ -69,7 +68,7 @@ export default function PurchasesPanel({ variant }: { variant: 'desktop' | 'mobi
           <ReadFromFile
             camera={mobile}
             onRead={onRead}
-            onNoCode={(file) => open(emptyPurchaseValues(todayIso(), region), [], file)}
+            onNoCode={(file) => open(emptyPurchaseValues(localIsoDate(), region), [], file)}
           />
         </Stack>
       )}
