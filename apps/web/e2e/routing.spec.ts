@@ -64,7 +64,7 @@ test.describe('signed in', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: t('pt', 'MENU.BILLING.DOCUMENTS') }),
     ).toBeVisible();
-    await expect(page.getByText(t('pt', 'MODULES.BILLING.DOCUMENTS'))).toBeVisible();
+    await expect(page.getByRole('tab', { name: t('pt', 'BILLING.TABS.DOCUMENTS') })).toBeVisible();
   });
 
   test('a module page not built yet shows its title, purpose and empty state', async ({ page }, testInfo) => {
