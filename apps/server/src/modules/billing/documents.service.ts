@@ -409,6 +409,12 @@ export async function issueInTransaction(
   const document = await loadDocument(tx, organizationId, id, true);
   if (document.state !== 'draft')
     throw new AppError('DOCUMENT_ALREADY_ISSUED', 'This document is already issued.');
+  // Everything that does not depend on the series is read before its lock: every issue into the series
+  // waits for that lock, so the less happens under it, the more documents a series issues per second.
+  const org = await organizationOf(tx, organizationId);
+  const party = await partyOf(tx, organizationId, document.partyId);
+  const lines = await tx.select().from(billingDocumentLines).where(eq(billingDocumentLines.documentId, id));
+  const multibanco = await multibancoFor(tx, organizationId, document);
   // NO KEY UPDATE: drafts being written reference the series (a foreign-key share lock), which a plain
   // FOR UPDATE would wait on — and deadlock with, when those writers then issue.
   const [series] = await tx
@@ -418,7 +424,6 @@ export async function issueInTransaction(
     .for('no key update');
   if (!series) throw new AppError('NOT_FOUND', 'No such series.');
   if (series.closed) throw new AppError('SERIES_CLOSED', 'This series is closed.');
-  const org = await organizationOf(tx, organizationId);
   // ATCUD and the series' validation code are Portuguese (Decreto-Lei 28/2019, Portaria 195/2020);
   // Angola's AGT has no series registration, so an AO series issues without one.
   const atSeries = org.country !== 'AO';
@@ -454,8 +459,6 @@ export async function issueInTransaction(
     previousHash: series.lastHash,
   });
   const atcud = atSeries && series.validationCode ? atcudOf(series.validationCode, number) : null;
-  const party = await partyOf(tx, organizationId, document.partyId);
-  const lines = await tx.select().from(billingDocumentLines).where(eq(billingDocumentLines.documentId, id));
   const qrCode =
     org.country === 'PT'
       ? buildAtQrString({
@@ -475,7 +478,6 @@ export async function issueInTransaction(
           certificateNumber: deps.signingKey.certificateNumber,
         })
       : null;
-  const multibanco = await multibancoFor(tx, organizationId, document);
   await tx
     .update(billingDocuments)
     .set({
