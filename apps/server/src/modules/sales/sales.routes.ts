@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Access, ADMIN, USER, withDetail } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
+import { decodeFileNameHeader } from '../../platform/file-name-header.ts';
 import { requireSession } from '../../platform/guard.ts';
 import { addRoute } from '../../platform/route.ts';
 import { clientKey, RULES, type Throttle } from '../../platform/throttle.ts';
@@ -29,21 +30,6 @@ function caller(request: FastifyRequest) {
     name: session.claims.uname,
     organizationId: request.org?.id ?? null,
   };
-}
-
-/** The `X-File-Name` header, percent-encoded by the client; a broken encoding is the client's error. */
-function fileNameHeader(value: string | string[] | undefined): string {
-  try {
-    return decodeURIComponent(String(value ?? ''));
-  } catch {
-    throw new AppError('VALIDATION_FAILED', 'The file name is not valid percent-encoding.', [
-      {
-        path: 'headers.x-file-name',
-        messageKey: 'VALIDATION.INVALID',
-        message: 'Not valid percent-encoding.',
-      },
-    ]);
-  }
 }
 
 /** Contact requests and tickets mail the sales team: limited per user and per client address. */
@@ -89,7 +75,7 @@ export function salesRoutes(app: FastifyInstance, deps: sales.SalesDeps & { thro
       async ({ params, request }) => {
         if (!Buffer.isBuffer(request.body))
           throw new AppError('MALFORMED_BODY', 'Send the file as the request body.');
-        const name = fileNameHeader(request.headers['x-file-name']);
+        const name = decodeFileNameHeader(request.headers['x-file-name']);
         return sales.addAttachment(deps, requireSession(request).userId, params.id, name, request.body);
       },
       { bodyLimit: ATTACHMENT_MAX_BYTES },

@@ -15,6 +15,7 @@ import type { Db } from '../../../db/client.ts';
 import type { Access } from '../../../platform/access.ts';
 import { contentDisposition } from '../../../platform/content-disposition.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { decodeFileNameHeader } from '../../../platform/file-name-header.ts';
 import { requireOrg, requireSession } from '../../../platform/guard.ts';
 import { addRoute } from '../../../platform/route.ts';
 import { onceOnly } from '../once-only.ts';
@@ -26,21 +27,6 @@ const documentsAccess = (flag: number): Access => ({ kind: 'org', resource: 'bil
 /** A shown file runs nothing (sandbox, no script) and only the app itself may frame it. */
 const INLINE_POLICY =
   "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
-
-/** The `X-File-Name` header, percent-encoded by the client. */
-function fileNameHeader(value: string | string[] | undefined): string {
-  try {
-    return decodeURIComponent(String(value ?? ''));
-  } catch {
-    throw new AppError('VALIDATION_FAILED', 'The file name is not valid percent-encoding.', [
-      {
-        path: 'headers.x-file-name',
-        messageKey: 'VALIDATION.INVALID',
-        message: 'Not valid percent-encoding.',
-      },
-    ]);
-  }
-}
 
 /** Supplier documents (payables): by hand or from their AT QR code, with the photo or PDF kept. */
 export function purchasesRoutes(app: FastifyInstance, deps: { db: Db; dataDir: string }): void {
@@ -111,7 +97,7 @@ export function purchasesRoutes(app: FastifyInstance, deps: { db: Db; dataDir: s
       async ({ params, request }) => {
         if (!Buffer.isBuffer(request.body))
           throw new AppError('MALFORMED_BODY', 'Send the file as the request body.');
-        const name = fileNameHeader(request.headers['x-file-name']);
+        const name = decodeFileNameHeader(request.headers['x-file-name']);
         return files.attachFile(deps, org(request), params.id, name, request.body);
       },
       { bodyLimit: PURCHASE_FILE_MAX_BYTES },

@@ -10,6 +10,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Access } from '../../../platform/access.ts';
 import { contentDisposition } from '../../../platform/content-disposition.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { decodeFileNameHeader } from '../../../platform/file-name-header.ts';
 import { addRoute } from '../../../platform/route.ts';
 import { viewerOf } from '../rules/treasury-viewer.ts';
 import type { TreasuryDeps } from '../treasury.routes.ts';
@@ -32,21 +33,6 @@ const digitalDocs = (flag: number): Access => ({
  */
 const INLINE_POLICY =
   "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
-
-/** The `X-File-Name` header, percent-encoded by the client. */
-function fileNameHeader(value: string | string[] | undefined): string {
-  try {
-    return decodeURIComponent(String(value ?? ''));
-  } catch {
-    throw new AppError('VALIDATION_FAILED', 'The file name is not valid percent-encoding.', [
-      {
-        path: 'headers.x-file-name',
-        messageKey: 'VALIDATION.INVALID',
-        message: 'Not valid percent-encoding.',
-      },
-    ]);
-  }
-}
 
 export function documentsRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
   const service = { db: deps.db, dataDir: deps.config.dataDir };
@@ -121,7 +107,7 @@ export function documentsRoutes(app: FastifyInstance, deps: TreasuryDeps): void 
       async ({ params, request }) => {
         if (!Buffer.isBuffer(request.body))
           throw new AppError('MALFORMED_BODY', 'Send the file as the request body.');
-        const name = fileNameHeader(request.headers['x-file-name']);
+        const name = decodeFileNameHeader(request.headers['x-file-name']);
         return documents.addDocument(service, viewerOf(request), params.id, name, request.body);
       },
       { bodyLimit: TRANSACTION_DOCUMENT_MAX_BYTES },

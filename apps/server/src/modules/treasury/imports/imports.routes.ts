@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access } from '../../../platform/access.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { decodeFileNameHeader } from '../../../platform/file-name-header.ts';
 import { requireOrg, requireSession } from '../../../platform/guard.ts';
 import { addRoute } from '../../../platform/route.ts';
 import type { TreasuryViewer } from '../accounts/account-scope.ts';
@@ -31,22 +32,6 @@ const DELETE_PROFILES: Access = {
 function viewer(request: FastifyRequest): TreasuryViewer {
   const org = requireOrg(request);
   return { organizationId: org.id, userId: requireSession(request).userId, role: org.role };
-}
-
-/** The `X-File-Name` header, percent-encoded by the client. */
-function fileNameHeader(value: string | string[] | undefined): string | null {
-  if (value === undefined) return null;
-  try {
-    return decodeURIComponent(String(value)).slice(0, 300) || null;
-  } catch {
-    throw new AppError('VALIDATION_FAILED', 'The file name is not valid percent-encoding.', [
-      {
-        path: 'headers.x-file-name',
-        messageKey: 'VALIDATION.INVALID',
-        message: 'Not valid percent-encoding.',
-      },
-    ]);
-  }
 }
 
 /** Refuses a body announced larger than the limit before reading any of it. */
@@ -84,7 +69,7 @@ export function importRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
       checkDeclaredLength(request);
       return imports.importStatement(importDeps, viewer(request), params.id, bodyOf(request), {
         ...query,
-        fileName: fileNameHeader(request.headers['x-file-name']),
+        fileName: fileNameOf(request.headers['x-file-name']),
       });
     });
   });
@@ -98,4 +83,9 @@ export function importRoutes(app: FastifyInstance, deps: TreasuryDeps): void {
   addRoute(app, deleteImportProfileContract, DELETE_PROFILES, async ({ params, request }) =>
     imports.deleteImportProfile(importDeps, requireOrg(request).id, params.id),
   );
+}
+
+/** An import's file name, when the browser sent one (at most 300 characters). */
+function fileNameOf(value: string | string[] | undefined): string | null {
+  return value === undefined ? null : decodeFileNameHeader(value).slice(0, 300) || null;
 }
