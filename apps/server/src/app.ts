@@ -5,6 +5,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Database } from './db/client.ts';
 import { openListener } from './db/listen.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { accountingRoutes } from './modules/accounting/index.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { startSession } from './modules/auth/auth.service.ts';
@@ -157,6 +158,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   treasuryRoutes(app, { db, realtime, config, connectors });
   const signingKey = await loadSigningKey(db, secrets.box, config.invoicing);
   billingRoutes(app, { db, config, mailer, signingKey, dataDir: config.dataDir });
+  accountingRoutes(app, { db, config, mailer, dataDir: config.dataDir });
   saftRoutes(app, { db, signingKey, invoicing: config.invoicing, productVersion: config.app.appVersion });
   await registerBilling(app, { db, config });
   app.get(

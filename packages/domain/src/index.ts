@@ -1,4 +1,5 @@
 export * from './account/contracts.ts';
+export * from './accounting/index.ts';
 export * from './addons/catalogue.ts';
 export * from './addons/contracts.ts';
 export * from './auth/contracts.ts';

@@ -1,5 +1,6 @@
 // Every table, one file per feature; drizzle-kit reads this file to generate migrations.
 
+export * from './schema/accounting.ts';
 export * from './schema/addons.ts';
 export * from './schema/billing.ts';
 export * from './schema/billing-addresses.ts';

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Mailer } from '../../platform/mail.ts';
+
+/** What the accounting routes need; every part receives the same object. */
+export interface AccountingDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  dataDir: string;
+}
+
+/** Every accounting route: each part adds one line here calling its own `xxxRoutes(app, deps)`. */
+export function accountingRoutes(_app: FastifyInstance, _deps: AccountingDeps): void {}

@@ -1,0 +1,16 @@
+// The accounting module's public surface: what the app and the modules above accounting (financial,
+// reports, dashboards…) may use. Nothing else of accounting is imported from outside it
+// (.dependency-cruiser.cjs). Its parts: charts/, ledger/, posting/, statements/, reconciliation/,
+// saft-import/ (the SAF-T export lives in modules/saft).
+export { type AccountingDeps, accountingRoutes } from './accounting.routes.ts';
+export { chartAccounts, seedChart } from './charts/seed.ts';
+export {
+  type EntrySourceType,
+  entryHash,
+  entryHashInput,
+  type PostedEntry,
+  type PostingInput,
+  type PostingLine,
+  postEntry,
+} from './ledger/post.ts';
+export { chartOfCountry, ensureFiscalYear, ensureLedger, type JournalKind } from './ledger/setup.ts';

@@ -1,0 +1,2 @@
+// Accounting contracts: charts (see modules/accounting/charts on the server).
+export {};

@@ -1,0 +1,2 @@
+// Accounting contracts: ledger (see modules/accounting/ledger on the server).
+export {};

@@ -1,0 +1,2 @@
+// Accounting contracts: reconciliation (see modules/accounting/reconciliation on the server).
+export {};

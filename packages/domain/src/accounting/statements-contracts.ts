@@ -1,0 +1,2 @@
+// Accounting contracts: statements (see modules/accounting/statements on the server).
+export {};
