@@ -1,0 +1,22 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/**
+ * The tabs of /accounting/entries (desktop and /m), in order. Each part of accounting adds its own line:
+ * the journal and periods (ledger), the chart of accounts (charts), the statements (statements). The
+ * page (routes/entries.tsx) keeps the selected tab in `?tab=`.
+ */
+export interface EntriesTab {
+  value: string;
+  /** i18n key of the tab's label. */
+  labelKey: string;
+  Panel: LazyExoticComponent<ComponentType>;
+}
+
+export const ENTRIES_TABS: readonly EntriesTab[] = [
+  // ledger
+  // charts
+  // statements
+];
+
+// Keeps `lazy` imported while the list is being filled.
+export const lazyPanel = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
