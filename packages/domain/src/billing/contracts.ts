@@ -323,6 +323,11 @@ const ZDocumentFields = {
   referenceDocumentId: z.uuid().nullable().optional(),
   /** Why a credit or debit note corrects the referenced document. */
   reason: z.string().trim().max(300).nullable().optional(),
+  /**
+   * How an invoice-receipt (FR, cash by default) or a simplified invoice paid at the counter (FS) was paid:
+   * it is settled when issued. Null on an FS: paid later, like an invoice.
+   */
+  paymentMethod: z.enum(PAYMENT_METHODS).nullable().optional(),
   notes: z.string().trim().max(1000).nullable().optional(),
 };
 

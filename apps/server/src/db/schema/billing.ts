@@ -313,6 +313,11 @@ export const billingPayments = pgTable(
      */
     cancelledAt: at('cancelled_at'),
     cancelReason: text('cancel_reason'),
+    /**
+     * The payment of an invoice-receipt (FR), or of a simplified invoice (FS) paid at the counter, made
+     * when it is issued: the document is its own receipt; cancelling the document cancels it.
+     */
+    atIssue: boolean('at_issue').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull().defaultNow(),
   },

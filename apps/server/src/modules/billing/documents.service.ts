@@ -35,8 +35,11 @@ import { onCancel, onIssue } from './document-links.ts';
 import { partyOf, productsOf } from './parties-products.service.ts';
 import {
   applyCreditNote,
+  paidAtIssue,
+  paymentAtIssue,
   paymentOfReceipt,
   revertPayment,
+  settleAtIssue,
   withdrawCreditNote,
 } from './payments/settlement.ts';
 import { signDocument } from './signing.ts';
@@ -316,6 +319,16 @@ export async function writeDraft(
     referenceDocumentId,
     reason: input.reason !== undefined ? input.reason : (existing?.reason ?? null),
     notes: input.notes !== undefined ? input.notes : (existing?.notes ?? null),
+    // Invoice-receipts and simplified invoices are paid at the counter, in cash unless said otherwise;
+    // an FS given no method (null) is paid later, like an invoice.
+    paymentMethod:
+      input.paymentMethod !== undefined
+        ? input.paymentMethod
+        : existing
+          ? existing.paymentMethod
+          : ['FR', 'FS'].includes(series.documentType)
+            ? 'NU'
+            : null,
     updatedAt: new Date(),
   };
   let id: string;
@@ -510,6 +523,16 @@ export async function issueInTransaction(
       referenceDocumentId: document.referenceDocumentId,
       payable: document.grossTotal - document.withholding,
     });
+  if (paidAtIssue(document))
+    await settleAtIssue(tx, organizationId, {
+      id,
+      partyId: document.partyId,
+      documentDate: document.documentDate,
+      currency: document.currency,
+      payable: document.grossTotal - document.withholding,
+      paymentMethod: document.paymentMethod,
+      createdBy: document.createdBy,
+    });
   await tx
     .update(billingSeries)
     .set({
@@ -657,8 +680,11 @@ export async function cancelDocument(
         return getDocument(tx, organizationId, id);
       }
     }
+    // An invoice-receipt's own payment goes with it; any other payment or credit stops the cancellation.
+    const ownPayment = paidAtIssue(document) ? await paymentAtIssue(tx, organizationId, id) : null;
+    if (ownPayment) await revertPayment(tx, organizationId, ownPayment, reason);
     if (document.documentType === 'NC') await withdrawCreditNote(tx, organizationId, document);
-    else if (document.settled !== 0)
+    else if ((ownPayment ? await loadDocument(tx, organizationId, id) : document).settled !== 0)
       throw new AppError(
         'DOCUMENT_HAS_PAYMENTS',
         'This document has payments or credits: issue a credit note instead.',

@@ -270,27 +270,6 @@ async function seedOrganization(
         `Demo document ${document.key}: issued as ${row?.document_number} for ${row?.gross_total}, planned as ${document.documentNumber} for ${document.grossTotal}`,
       );
   }
-  // Invoice-receipts and simplified invoices were paid when issued: a payment settles each, without a
-  // receipt of its own (the document is its receipt), so the current account sees them paid.
-  const paidAtOnce = demo.documents
-    .filter((document) => document.paidAtOnce)
-    .map((d) => documentIds.get(d.key)!);
-  if (paidAtOnce.length > 0)
-    await tx.execute(sql`
-      WITH paid AS (
-        UPDATE billing_documents SET settled = gross_total - withholding
-        WHERE organization_id = ${organizationId} AND id IN ${paidAtOnce}
-        RETURNING id, gen_random_uuid() AS payment_id, party_id, document_date, currency,
-                  gross_total - withholding AS amount, payment_method
-      ),
-      written AS (
-        INSERT INTO billing_payments (id, organization_id, direction, party_id, payment_date, currency, amount, method, created_by)
-        SELECT payment_id, ${organizationId}, 'in', party_id, document_date, currency, amount, payment_method, ${createdBy}
-        FROM paid
-      )
-      INSERT INTO billing_payment_allocations (organization_id, payment_id, document_id, amount)
-      SELECT ${organizationId}, payment_id, id, amount FROM paid`);
-
   for (const schedule of demo.schedules) {
     await tx.insert(billingScheduleRuns).values(
       schedule.runs.map((run) => ({

@@ -327,6 +327,62 @@ describe('payments and receipts', () => {
     expect(statement.closingBalance).toBe(12_300);
   });
 
+  it('settles an invoice-receipt, and a simplified invoice paid at the counter, when they are issued', async () => {
+    const partyId = await newParty();
+    const series = async (documentType: string, code: string) =>
+      (
+        await call('POST', '/api/v1/billing/series', {
+          documentType,
+          code,
+          seriesType: 'F',
+          validationCode: 'AAJFJ2K7',
+        })
+      ).json().id as string;
+    const issue = async (seriesId: string, extra: object = {}) => {
+      const response = await call('POST', '/api/v1/billing/documents', {
+        seriesId,
+        partyId,
+        documentDate: today,
+        issue: true,
+        lines: [{ productId, quantity: 1000, unitPrice: 1_000_000 }],
+        ...extra,
+      });
+      expect(response.statusCode).toBe(201);
+      return response.json();
+    };
+    const receipt = await issue(await series('FR', 'PAGFR'), { paymentMethod: 'CC' });
+    expect(receipt).toMatchObject({ paymentMethod: 'CC', payable: 12_300, settled: 12_300 });
+    const fsSeries = await series('FS', 'PAGFS');
+    const counter = await issue(fsSeries);
+    expect(counter.settled).toBe(12_300);
+    const [paid] = await rows<{ method: string; at_issue: boolean; receipt_id: string | null }>(
+      t.database.db,
+      sql`SELECT p.method, p.at_issue, p.receipt_id FROM billing_payments p
+          JOIN billing_payment_allocations a ON a.payment_id = p.id WHERE a.document_id = ${counter.id}`,
+    );
+    expect(paid).toEqual({ method: 'NU', at_issue: true, receipt_id: null });
+    // Paid later: a simplified invoice issued without a payment method stays open.
+    const later = await issue(fsSeries, { paymentMethod: null });
+    expect(later.settled).toBe(0);
+    // Nothing of the paid ones is owed, and nothing more can be paid on them.
+    const statement = (await call('GET', `/api/v1/billing/current-account/${partyId}`)).json();
+    expect(statement.closingBalance).toBe(12_300);
+    const again = await pay(partyId, [{ documentId: receipt.id, amount: 100 }]);
+    expect(again.json().code).toBe('PAYMENT_EXCEEDS_OPEN_AMOUNT');
+    // Cancelling the invoice-receipt cancels its own payment with it.
+    const cancelled = await call('POST', `/api/v1/billing/documents/${receipt.id}/cancel`, {
+      reason: 'Engano',
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'A', settled: 0 });
+    const [own] = await rows<{ cancelled: boolean }>(
+      t.database.db,
+      sql`SELECT p.cancelled_at IS NOT NULL AS cancelled FROM billing_payments p
+          JOIN billing_payment_allocations a ON a.payment_id = p.id WHERE a.document_id = ${receipt.id}`,
+    );
+    expect(own?.cancelled).toBe(true);
+  });
+
   it('links payments to a movement up to its amount, with the right sign', async () => {
     const partyId = await newParty();
     const a = await invoice(partyId, 10_000);

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, rows } from '../../../db/client.ts';
-import { billingDocuments, billingPayments } from '../../../db/schema.ts';
+import { billingDocuments, billingPaymentAllocations, billingPayments } from '../../../db/schema.ts';
 import { AppError } from '../../../platform/errors.ts';
 
 // What a document still owes moves in exactly three ways: a payment settles part of it, a credit note
@@ -42,6 +42,75 @@ export async function applyCreditNote(
     .set({ settled: sql`${billingDocuments.settled} + ${applied}` })
     .where(eq(billingDocuments.id, target.id));
   await tx.update(billingDocuments).set({ settled: applied }).where(eq(billingDocuments.id, creditNote.id));
+}
+
+/**
+ * An invoice-receipt (FR) is paid when it is issued, and so is a simplified invoice (FS) that carries how
+ * it was paid: a payment settles it there and then, without a receipt of its own (the document is its
+ * receipt), so the current account and the open items never show it owed. Cash unless said otherwise.
+ */
+export function paidAtIssue(document: { documentType: string; paymentMethod: string | null }): boolean {
+  return (
+    document.documentType === 'FR' || (document.documentType === 'FS' && document.paymentMethod !== null)
+  );
+}
+
+export async function settleAtIssue(
+  tx: Db,
+  organizationId: string,
+  document: {
+    id: string;
+    partyId: string;
+    documentDate: string;
+    currency: string;
+    payable: number;
+    paymentMethod: string | null;
+    createdBy: string | null;
+  },
+): Promise<string | null> {
+  if (document.payable <= 0) return null;
+  const [payment] = await tx
+    .insert(billingPayments)
+    .values({
+      organizationId,
+      direction: 'in',
+      partyId: document.partyId,
+      paymentDate: document.documentDate,
+      currency: document.currency,
+      amount: document.payable,
+      method: document.paymentMethod ?? 'NU',
+      atIssue: true,
+      createdBy: document.createdBy,
+    })
+    .returning({ id: billingPayments.id });
+  if (!payment) throw new AppError('INTERNAL', 'The payment could not be written.');
+  await tx.insert(billingPaymentAllocations).values({
+    organizationId,
+    paymentId: payment.id,
+    documentId: document.id,
+    amount: document.payable,
+  });
+  await tx
+    .update(billingDocuments)
+    .set({ settled: sql`${billingDocuments.settled} + ${document.payable}` })
+    .where(eq(billingDocuments.id, document.id));
+  return payment.id;
+}
+
+/** The payment made when the document was issued (settleAtIssue), if it still stands. */
+export async function paymentAtIssue(
+  tx: Db,
+  organizationId: string,
+  documentId: string,
+): Promise<string | null> {
+  const [payment] = await rows<{ id: string }>(
+    tx,
+    sql`SELECT p.id FROM billing_payments p JOIN billing_payment_allocations a ON a.payment_id = p.id
+        WHERE p.organization_id = ${organizationId} AND a.document_id = ${documentId}
+          AND p.at_issue AND p.cancelled_at IS NULL
+        LIMIT 1`,
+  );
+  return payment?.id ?? null;
 }
 
 /** Undoes applyCreditNote when the credit note is cancelled. */

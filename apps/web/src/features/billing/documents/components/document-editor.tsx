@@ -1,5 +1,7 @@
 import {
   type BillingDocument,
+  PAYMENT_METHODS,
+  type PaymentMethod,
   SALES_DOCUMENT_TYPES,
   WORKING_DOCUMENT_TYPES,
 } from '@fluxo/domain/billing/contracts';
@@ -98,6 +100,11 @@ export function DocumentEditor({
     }));
   };
 
+  const documentType = saved
+    ? saved.documentType
+    : usableSeries.find((item) => item.id === draft.seriesId)?.documentType;
+  // Invoice-receipts are paid when issued; a simplified invoice may be, or be paid later.
+  const paidAtIssue = documentType === 'FR' || documentType === 'FS';
   const missingSeries = !saved && !draft.seriesId;
   const missingParty = !draft.partyId;
   const readable =
@@ -111,6 +118,9 @@ export function DocumentEditor({
     lines: priced.lines,
     withholdingBasisPoints: priced.withholdingBasisPoints ?? 0,
     notes: draft.notes.trim() || null,
+    ...(paidAtIssue
+      ? { paymentMethod: draft.paymentMethod ? (draft.paymentMethod as PaymentMethod) : null }
+      : {}),
   });
 
   const submit = async (andIssue: boolean) => {
@@ -254,6 +264,24 @@ export function DocumentEditor({
             }
             onChange={(event) => change({ withholding: event.currentTarget.value })}
           />
+          {paidAtIssue && (
+            <Select
+              label={t('BILLING.DOCUMENTS.EDITOR.PAID_BY')}
+              description={t(`BILLING.DOCUMENTS.EDITOR.PAID_BY_HINT_${documentType}`)}
+              allowDeselect={false}
+              data={[
+                ...PAYMENT_METHODS.map((code) => ({
+                  value: code,
+                  label: t(`BILLING.DOCUMENTS.PAYMENT_METHODS.${code}`),
+                })),
+                ...(documentType === 'FS'
+                  ? [{ value: '', label: t('BILLING.DOCUMENTS.EDITOR.PAID_LATER') }]
+                  : []),
+              ]}
+              value={documentType === 'FR' && !draft.paymentMethod ? 'NU' : draft.paymentMethod}
+              onChange={(paymentMethod) => change({ paymentMethod: paymentMethod ?? '' })}
+            />
+          )}
           <Textarea
             label={t('BILLING.DOCUMENTS.EDITOR.NOTES')}
             autosize

@@ -116,6 +116,8 @@ export interface Draft {
   taxRegion: TaxRegion;
   withholding: string;
   notes: string;
+  /** How an invoice-receipt or simplified invoice was paid at issue ('' = paid later, FS only). */
+  paymentMethod: string;
   lines: DraftLine[];
 }
 
@@ -145,6 +147,7 @@ export function emptyDraft(today: string, region: TaxRegion): Draft {
     taxRegion: region,
     withholding: '',
     notes: '',
+    paymentMethod: 'NU',
     lines: [emptyLine()],
   };
 }
@@ -163,6 +166,7 @@ export function draftOf(document: BillingDocument): Draft {
       ? trimZeros(formatMoneyInput(document.withholdingBasisPoints, PERCENT_DIGITS))
       : '',
     notes: document.notes ?? '',
+    paymentMethod: document.paymentMethod ?? '',
     lines: document.lines.map((line) => ({
       key: nextKey(),
       productId: line.productId,

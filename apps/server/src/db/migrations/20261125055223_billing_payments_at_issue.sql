@@ -1,0 +1,1 @@
+ALTER TABLE "billing_payments" ADD COLUMN "at_issue" boolean DEFAULT false NOT NULL;
