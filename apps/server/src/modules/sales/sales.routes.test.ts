@@ -110,7 +110,7 @@ describe('support tickets and attachments', () => {
     );
     const tooBig = await attach(id, Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]), 'big.pdf');
     expect(tooBig.statusCode).toBe(400);
-    expect(tooBig.json().code).toBe('BODY_TOO_LARGE');
+    expect(tooBig.json().code).toBe('FILE_TOO_LARGE');
     const list = await t.call({ method: 'GET', url: '/api/v1/sales/requests/tickets', token: demo });
     expect(list.json()[0].attachments.map((a: { fileName: string }) => a.fileName)).toEqual([
       'ecrã.png',

@@ -8,9 +8,8 @@ import {
 } from '@fluxo/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Access, ADMIN, USER, withDetail } from '../../platform/access.ts';
-import { AppError } from '../../platform/errors.ts';
-import { decodeFileNameHeader } from '../../platform/file-name-header.ts';
 import { requireSession } from '../../platform/guard.ts';
+import { registerRawUploads, uploadedFile } from '../../platform/raw-upload.ts';
 import { addRoute } from '../../platform/route.ts';
 import { clientKey, RULES, type Throttle } from '../../platform/throttle.ts';
 import * as sales from './sales.service.ts';
@@ -61,24 +60,22 @@ export function salesRoutes(app: FastifyInstance, deps: sales.SalesDeps & { thro
     sales.listTickets(deps, requireSession(request).userId),
   );
 
-  // Attachments arrive as raw bytes; the parser is scoped to this plugin.
-  app.register(async (binary) => {
-    binary.addContentTypeParser(
-      /^(application\/(octet-stream|pdf|vnd\.openxmlformats[\w.-]*)|image\/[\w.+-]+)$/,
-      { parseAs: 'buffer', bodyLimit: ATTACHMENT_MAX_BYTES },
-      (_request, body, done) => done(null, body),
-    );
-    addRoute(
-      binary,
-      addTicketAttachmentContract,
-      withDetail(USER, "the caller's own tickets"),
-      async ({ params, request }) => {
-        if (!Buffer.isBuffer(request.body))
-          throw new AppError('MALFORMED_BODY', 'Send the file as the request body.');
-        const name = decodeFileNameHeader(request.headers['x-file-name']);
-        return sales.addAttachment(deps, requireSession(request).userId, params.id, name, request.body);
-      },
-      { bodyLimit: ATTACHMENT_MAX_BYTES },
-    );
-  });
+  registerRawUploads(
+    app,
+    {
+      contentTypes: /^(application\/(octet-stream|pdf|vnd\.openxmlformats[\w.-]*)|image\/[\w.+-]+)$/,
+      maxBytes: ATTACHMENT_MAX_BYTES,
+    },
+    (binary) =>
+      addRoute(
+        binary,
+        addTicketAttachmentContract,
+        withDetail(USER, "the caller's own tickets"),
+        async ({ params, request }) => {
+          const { name, bytes } = uploadedFile(request);
+          return sales.addAttachment(deps, requireSession(request).userId, params.id, name, bytes);
+        },
+        { bodyLimit: ATTACHMENT_MAX_BYTES },
+      ),
+  );
 }

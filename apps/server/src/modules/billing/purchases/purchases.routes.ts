@@ -10,13 +10,12 @@ import {
   readPurchaseQrContract,
   updatePurchaseContract,
 } from '@fluxo/domain';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import type { Access } from '../../../platform/access.ts';
 import { contentDisposition } from '../../../platform/content-disposition.ts';
-import { AppError } from '../../../platform/errors.ts';
-import { decodeFileNameHeader } from '../../../platform/file-name-header.ts';
 import { requireOrg, requireSession } from '../../../platform/guard.ts';
+import { registerRawUploads, uploadedFile } from '../../../platform/raw-upload.ts';
 import { addRoute } from '../../../platform/route.ts';
 import { onceOnly } from '../once-only.ts';
 import * as files from './purchase-file.service.ts';
@@ -78,29 +77,22 @@ export function purchasesRoutes(app: FastifyInstance, deps: { db: Db; dataDir: s
     },
   );
 
-  // Uploads arrive as raw bytes; the parser and the size answer are scoped to this plugin.
-  app.register(async (binary) => {
-    binary.addContentTypeParser(
-      /^(application\/(octet-stream|pdf)|image\/[\w.+-]+)$/,
-      { parseAs: 'buffer', bodyLimit: PURCHASE_FILE_MAX_BYTES },
-      (_request, body, done) => done(null, body),
-    );
-    binary.setErrorHandler((error: FastifyError) => {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        throw new AppError('FILE_TOO_LARGE', 'The file is larger than 10 MB.');
-      throw error;
-    });
-    addRoute(
-      binary,
-      attachPurchaseFileContract,
-      documentsAccess(PermissionFlag.CREATE),
-      async ({ params, request }) => {
-        if (!Buffer.isBuffer(request.body))
-          throw new AppError('MALFORMED_BODY', 'Send the file as the request body.');
-        const name = decodeFileNameHeader(request.headers['x-file-name']);
-        return files.attachFile(deps, org(request), params.id, name, request.body);
-      },
-      { bodyLimit: PURCHASE_FILE_MAX_BYTES },
-    );
-  });
+  registerRawUploads(
+    app,
+    {
+      contentTypes: /^(application\/(octet-stream|pdf)|image\/[\w.+-]+)$/,
+      maxBytes: PURCHASE_FILE_MAX_BYTES,
+    },
+    (binary) =>
+      addRoute(
+        binary,
+        attachPurchaseFileContract,
+        documentsAccess(PermissionFlag.CREATE),
+        async ({ params, request }) => {
+          const { name, bytes } = uploadedFile(request);
+          return files.attachFile(deps, org(request), params.id, name, bytes);
+        },
+        { bodyLimit: PURCHASE_FILE_MAX_BYTES },
+      ),
+  );
 }

@@ -6,11 +6,10 @@ import {
   TRANSACTION_DOCUMENT_MAX_BYTES,
   transactionDocumentContentContract,
 } from '@fluxo/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Access } from '../../../platform/access.ts';
 import { contentDisposition } from '../../../platform/content-disposition.ts';
-import { AppError } from '../../../platform/errors.ts';
-import { decodeFileNameHeader } from '../../../platform/file-name-header.ts';
+import { registerRawUploads, uploadedFile } from '../../../platform/raw-upload.ts';
 import { addRoute } from '../../../platform/route.ts';
 import { viewerOf } from '../rules/treasury-viewer.ts';
 import type { TreasuryDeps } from '../treasury.routes.ts';
@@ -88,29 +87,22 @@ export function documentsRoutes(app: FastifyInstance, deps: TreasuryDeps): void 
     },
   );
 
-  // Uploads arrive as raw bytes; the parser and the size answer are scoped to this plugin.
-  app.register(async (binary) => {
-    binary.addContentTypeParser(
-      /^(application\/(octet-stream|pdf|msword|vnd\.[\w.+-]+|zip)|image\/[\w.+-]+)$/,
-      { parseAs: 'buffer', bodyLimit: TRANSACTION_DOCUMENT_MAX_BYTES },
-      (_request, body, done) => done(null, body),
-    );
-    binary.setErrorHandler((error: FastifyError) => {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        throw new AppError('FILE_TOO_LARGE', 'The file is larger than 10 MB.');
-      throw error;
-    });
-    addRoute(
-      binary,
-      addTransactionDocumentContract,
-      digitalDocs(PermissionFlag.CREATE),
-      async ({ params, request }) => {
-        if (!Buffer.isBuffer(request.body))
-          throw new AppError('MALFORMED_BODY', 'Send the file as the request body.');
-        const name = decodeFileNameHeader(request.headers['x-file-name']);
-        return documents.addDocument(service, viewerOf(request), params.id, name, request.body);
-      },
-      { bodyLimit: TRANSACTION_DOCUMENT_MAX_BYTES },
-    );
-  });
+  registerRawUploads(
+    app,
+    {
+      contentTypes: /^(application\/(octet-stream|pdf|msword|vnd\.[\w.+-]+|zip)|image\/[\w.+-]+)$/,
+      maxBytes: TRANSACTION_DOCUMENT_MAX_BYTES,
+    },
+    (binary) =>
+      addRoute(
+        binary,
+        addTransactionDocumentContract,
+        digitalDocs(PermissionFlag.CREATE),
+        async ({ params, request }) => {
+          const { name, bytes } = uploadedFile(request);
+          return documents.addDocument(service, viewerOf(request), params.id, name, bytes);
+        },
+        { bodyLimit: TRANSACTION_DOCUMENT_MAX_BYTES },
+      ),
+  );
 }

@@ -10,8 +10,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access } from '../../../platform/access.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { decodeFileNameHeader } from '../../../platform/file-name-header.ts';
 import { requireOrg, requireSession } from '../../../platform/guard.ts';
+import { decodeFileNameHeader } from '../../../platform/raw-upload.ts';
 import { addRoute } from '../../../platform/route.ts';
 import type { TreasuryViewer } from '../accounts/account-scope.ts';
 import type { TreasuryDeps } from '../treasury.routes.ts';

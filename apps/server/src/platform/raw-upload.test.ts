@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeFileNameHeader } from './file-name-header.ts';
+import { decodeFileNameHeader } from './raw-upload.ts';
 
 describe('the X-File-Name header of an upload', () => {
   it('decodes a percent-encoded name, and reads an absent one as empty', () => {
