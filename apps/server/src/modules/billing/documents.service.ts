@@ -418,7 +418,7 @@ export async function issueInTransaction(
   tx: Db,
   organizationId: string,
   id: string,
-): Promise<void> {
+): Promise<BillingDocument> {
   const document = await loadDocument(tx, organizationId, id, true);
   if (document.state !== 'draft')
     throw new AppError('DOCUMENT_ALREADY_ISSUED', 'This document is already issued.');
@@ -491,39 +491,38 @@ export async function issueInTransaction(
           certificateNumber: deps.signingKey.certificateNumber,
         })
       : null;
-  await tx
-    .update(billingDocuments)
-    .set({
-      ...multibanco,
-      state: 'issued',
-      status: 'N',
-      number,
-      documentNumber,
-      atcud,
-      systemEntryAt: entryAt,
-      hash,
-      hashControl: deps.signingKey.keyVersion,
-      qrCode,
-      // The document prints in the customer's language, fixed at issue like everything else.
-      language: party.language,
-      partySnapshot: {
-        name: party.name,
-        taxId: party.taxId,
-        country: party.country,
-        address: party.address,
-        postalCode: party.postalCode,
-        city: party.city,
-      },
-      updatedAt: now,
-    })
-    .where(eq(billingDocuments.id, id));
+  const issued = {
+    ...multibanco,
+    state: 'issued',
+    status: 'N',
+    number,
+    documentNumber,
+    atcud,
+    systemEntryAt: entryAt,
+    hash,
+    hashControl: deps.signingKey.keyVersion,
+    qrCode,
+    // The document prints in the customer's language, fixed at issue like everything else.
+    language: party.language,
+    partySnapshot: {
+      name: party.name,
+      taxId: party.taxId,
+      country: party.country,
+      address: party.address,
+      postalCode: party.postalCode,
+      city: party.city,
+    },
+    updatedAt: now,
+  };
+  await tx.update(billingDocuments).set(issued).where(eq(billingDocuments.id, id));
   if (series.documentType === 'NC')
     await applyCreditNote(tx, organizationId, {
       id,
       referenceDocumentId: document.referenceDocumentId,
       payable: document.grossTotal - document.withholding,
     });
-  if (paidAtIssue(document))
+  const settledNow = paidAtIssue(document) ? document.grossTotal - document.withholding : 0;
+  if (settledNow > 0)
     await settleAtIssue(tx, organizationId, {
       id,
       partyId: document.partyId,
@@ -548,6 +547,15 @@ export async function issueInTransaction(
       Number: documentNumber,
       OrganizationId: organizationId,
     });
+  // The answer is built from what was just written rather than read back: everything after the series
+  // lock delays the next document of the series. A credit note also changed its `settled`: read it.
+  if (series.documentType === 'NC') return getDocument(tx, organizationId, id);
+  return toDocument(
+    { ...document, ...issued, settled: document.settled + settledNow },
+    lines,
+    party.name,
+    party.taxId,
+  );
 }
 
 /** Documents a customer pays later and so may pay at an ATM: invoices and debit notes. */
@@ -622,7 +630,7 @@ export async function createDocument(
   body: ContractBody<typeof createDocumentContract>,
 ): Promise<BillingDocument> {
   const id = await writeDraft(tx, organizationId, null, body, userId);
-  if (body.issue) await issueInTransaction(deps, tx, organizationId, id);
+  if (body.issue) return issueInTransaction(deps, tx, organizationId, id);
   return getDocument(tx, organizationId, id);
 }
 
@@ -655,9 +663,8 @@ export async function deleteDraft(db: Db, organizationId: string, id: string): P
   });
 }
 
-export async function issueDocument(deps: DocumentsDeps, tx: Db, organizationId: string, id: string) {
-  await issueInTransaction(deps, tx, organizationId, id);
-  return getDocument(tx, organizationId, id);
+export function issueDocument(deps: DocumentsDeps, tx: Db, organizationId: string, id: string) {
+  return issueInTransaction(deps, tx, organizationId, id);
 }
 
 export async function cancelDocument(
