@@ -201,6 +201,28 @@ describe('credit notes', () => {
     expect((await call('GET', `/api/v1/billing/documents/${invoice.id}`)).json().settled).toBe(0);
   });
 
+  it("taxes a credit note at the rates of the invoice's date, even after a rate changed", async () => {
+    const s = await setUp('M');
+    // Madeira's reduced rate went from 5 % to 4 % on 2024-10-01: an invoice of the day before is at 5 %.
+    const response = await call('POST', '/api/v1/billing/documents', {
+      seriesId: await series('FT', 'CFM2'),
+      partyId: s.partyId,
+      documentDate: '2024-09-30',
+      taxRegion: 'PT-MA',
+      issue: true,
+      lines: [{ description: 'Livros', quantity: 1000, unitPrice: 1_000_000, taxCode: 'RED' }],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ taxPayable: 500, grossTotal: 10_500 });
+    const note = await call('POST', `/api/v1/billing/documents/${response.json().id}/credit-note`, {
+      seriesId: s.nc,
+      reason: 'Devolução',
+    });
+    expect(note.statusCode, note.body).toBe(201);
+    expect(note.json()).toMatchObject({ documentDate: today, taxPayable: 500, grossTotal: 10_500 });
+    expect(note.json().lines[0].vatBasisPoints).toBe(500);
+  });
+
   it('credits chosen lines and quantities, never more than what is left uncredited', async () => {
     const s = await setUp('E');
     const invoice = await issued(s.ft, s.partyId, [

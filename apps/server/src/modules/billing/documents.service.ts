@@ -168,6 +168,8 @@ async function priceLines(
   input: {
     lines: NonNullable<DraftInput['lines']>;
     documentDate: string;
+    /** The date whose VAT rates apply: the corrected document's, for a credit or debit note. */
+    rateDate?: string;
     taxRegion: string;
     withholdingBasisPoints: number;
   },
@@ -185,7 +187,7 @@ async function priceLines(
         { path: `lines.${index}.description`, messageKey: 'VALIDATION.REQUIRED', message: 'Required' },
       ]);
     const taxCode = (line.taxCode ?? product?.taxCode ?? 'NOR') as TaxCode;
-    const vatBasisPoints = vatRateOf(input.taxRegion, taxCode, input.documentDate);
+    const vatBasisPoints = vatRateOf(input.taxRegion, taxCode, input.rateDate ?? input.documentDate);
     if (vatBasisPoints === null)
       throw new AppError(
         'VALIDATION_FAILED',
@@ -251,13 +253,20 @@ export async function writeDraft(
   const currency = (input.currency ?? existing?.currency ?? org.currency).trim();
   const exchangeRate = await documentExchangeRate(tx, org.currency.trim(), currency, documentDate);
   const referenceDocumentId = input.referenceDocumentId ?? existing?.referenceDocumentId ?? null;
+  // A correction is taxed at the rates of the operation it corrects (Código do IVA, art. 78.º), even
+  // when a rate changed in between.
+  let rateDate: string | undefined;
   if (['NC', 'ND'].includes(series.documentType)) {
     if (!referenceDocumentId)
       throw new AppError('VALIDATION_FAILED', 'A credit or debit note names the document it corrects.', [
         { path: 'referenceDocumentId', messageKey: 'VALIDATION.REQUIRED', message: 'Required' },
       ]);
     const [original] = await tx
-      .select({ state: billingDocuments.state, partyId: billingDocuments.partyId })
+      .select({
+        state: billingDocuments.state,
+        partyId: billingDocuments.partyId,
+        documentDate: billingDocuments.documentDate,
+      })
       .from(billingDocuments)
       .where(
         and(
@@ -266,6 +275,7 @@ export async function writeDraft(
         ),
       );
     if (original?.state !== 'issued') throw new AppError('NOT_FOUND', 'No such issued document to correct.');
+    rateDate = original.documentDate;
   }
   const lines =
     input.lines ??
@@ -294,6 +304,7 @@ export async function writeDraft(
   const { lines: priced, totals } = await priceLines(tx, organizationId, {
     lines,
     documentDate,
+    rateDate,
     taxRegion,
     withholdingBasisPoints,
   });
