@@ -388,6 +388,26 @@ export const listDocumentsContract = defineContract({
   response: z.object({ items: z.array(ZBillingDocument), nextCursor: z.string().nullable() }),
 });
 
+/**
+ * What the issued, not cancelled, sales documents the list's filters select add up to, per currency —
+ * all of them, not only the pages loaded: invoiced with credit notes subtracted, and still to receive.
+ */
+export const documentsTotalsContract = defineContract({
+  method: 'GET',
+  path: '/api/v1/billing/documents/totals',
+  query: listDocumentsContract.query.omit({ cursor: true, limit: true }),
+  response: z.object({
+    totals: z.array(
+      z.object({
+        currency: z.string(),
+        count: z.number().int(),
+        gross: ZCents,
+        outstanding: ZCents,
+      }),
+    ),
+  }),
+});
+
 /** The key that signs documents: public, so anyone can verify a chain with openssl. */
 export const signingKeyContract = defineContract({
   method: 'GET',

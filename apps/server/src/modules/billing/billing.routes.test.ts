@@ -119,6 +119,54 @@ describe('billing documents', () => {
     expect(failed).toEqual([]);
   });
 
+  it('totals every issued sales document the filters select, not only the page shown', async () => {
+    const { productId, seriesId } = await setUp('S');
+    const party = await call('POST', '/api/v1/billing/parties', {
+      name: 'Totais, Lda',
+      taxId: '999999990',
+      country: 'PT',
+    });
+    const partyId = party.json().id as string;
+    const today = new Date().toISOString().slice(0, 10);
+    const invoice = async () =>
+      (
+        await call('POST', '/api/v1/billing/documents', {
+          seriesId,
+          partyId,
+          documentDate: today,
+          issue: true,
+          lines: [{ productId, quantity: 250 }],
+        })
+      ).json() as { id: string; grossTotal: number };
+    const [a, b, c] = [await invoice(), await invoice(), await invoice()];
+    expect(a.grossTotal).toBe(1230);
+    await call('POST', `/api/v1/billing/documents/${b.id}/cancel`, { reason: 'Engano' });
+    const ncSeries = await call('POST', '/api/v1/billing/series', {
+      documentType: 'NC',
+      code: 'TSNC',
+      seriesType: 'F',
+      validationCode: 'AAJFJ2K6',
+    });
+    const note = await call('POST', `/api/v1/billing/documents/${c.id}/credit-note`, {
+      seriesId: ncSeries.json().id,
+      reason: 'Devolução',
+    });
+    await call('POST', `/api/v1/billing/documents/${note.json().id}/issue`);
+    const page = await call('GET', `/api/v1/billing/documents?partyId=${partyId}&limit=1`);
+    expect(page.json().items).toHaveLength(1);
+    const totals = await call('GET', `/api/v1/billing/documents/totals?partyId=${partyId}`);
+    expect(totals.statusCode).toBe(200);
+    // Two invoices and the note: 24.60 invoiced less 12.30 credited; the credited one owes nothing.
+    expect(totals.json()).toEqual({
+      totals: [{ currency: 'EUR', count: 3, gross: 1230, outstanding: 1230 }],
+    });
+    expect(
+      (await call('GET', `/api/v1/billing/documents/totals?partyId=${partyId}&state=draft`)).json(),
+    ).toEqual({
+      totals: [],
+    });
+  });
+
   it('never changes or deletes an issued document, and cancels it with a reason', async () => {
     const { partyId, productId, seriesId } = await setUp('B');
     const today = new Date().toISOString().slice(0, 10);

@@ -5,6 +5,7 @@ import {
   createProductContract,
   createSeriesContract,
   deleteDocumentContract,
+  documentsTotalsContract,
   getDocumentContract,
   issueDocumentContract,
   listDocumentsContract,
@@ -115,6 +116,9 @@ export function billingRoutes(
 
   addRoute(app, listDocumentsContract, documentsAccess(PermissionFlag.VIEW), async ({ request, query }) =>
     documents.listDocuments(db, org(request), query),
+  );
+  addRoute(app, documentsTotalsContract, documentsAccess(PermissionFlag.VIEW), async ({ request, query }) =>
+    documents.documentsTotals(db, org(request), query),
   );
   addRoute(app, getDocumentContract, documentsAccess(PermissionFlag.VIEW), async ({ request, params }) =>
     documents.getDocument(db, org(request), params.id),

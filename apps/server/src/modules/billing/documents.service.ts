@@ -11,6 +11,7 @@ import {
   type createSeriesContract,
   DocumentTotalsError,
   documentNumberOf,
+  type documentsTotalsContract,
   hashCharacters,
   isValidSeriesId,
   isValidSeriesValidationCode,
@@ -799,6 +800,42 @@ export async function getDocument(db: Db, organizationId: string, id: string): P
   const snapshot = row.partySnapshot as { name: string; taxId: string } | null;
   const party = snapshot ?? (await partyOf(db, organizationId, row.partyId));
   return toDocument(row, lines, party.name, party.taxId);
+}
+
+/**
+ * The sums of every issued, not cancelled, sales document the filters select, per currency, in SQL:
+ * quotes, pro formas and receipts are not sales; a credit note counts against what was invoiced, and
+ * its own `settled` is no money owed to anyone.
+ */
+export async function documentsTotals(
+  db: Db,
+  organizationId: string,
+  query: ContractQuery<typeof documentsTotalsContract>,
+) {
+  const totals = await rows<{ currency: string; count: number; gross: string; outstanding: string }>(
+    db,
+    sql`SELECT trim(currency) AS currency, count(*)::int AS count,
+               sum(CASE WHEN document_type = 'NC' THEN -gross_total ELSE gross_total END) AS gross,
+               sum(CASE WHEN document_type = 'NC' THEN 0
+                        ELSE greatest(gross_total - withholding - settled, 0) END) AS outstanding
+        FROM billing_documents
+        WHERE organization_id = ${organizationId} AND state = 'issued' AND status IS DISTINCT FROM 'A'
+          AND document_type NOT IN ('OR', 'PF', 'RC', 'RG')
+          ${query.documentType ? sql`AND document_type = ${query.documentType}` : sql``}
+          ${query.partyId ? sql`AND party_id = ${query.partyId}` : sql``}
+          ${query.state === 'draft' ? sql`AND false` : sql``}
+          ${query.from ? sql`AND document_date >= ${query.from}` : sql``}
+          ${query.to ? sql`AND document_date <= ${query.to}` : sql``}
+        GROUP BY 1 ORDER BY 1`,
+  );
+  return {
+    totals: totals.map((row) => ({
+      currency: row.currency,
+      count: row.count,
+      gross: Number(row.gross),
+      outstanding: Number(row.outstanding),
+    })),
+  };
 }
 
 /** Keyset pages, newest first: the cursor is the last row's (document date, id). */

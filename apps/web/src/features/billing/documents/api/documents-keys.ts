@@ -14,6 +14,8 @@ export const documentsKeys = {
   lists: (organizationId: string | null) => [...documentsKeys.all, 'list', organizationId] as const,
   list: (organizationId: string | null, query: DocumentsQuery) =>
     [...documentsKeys.lists(organizationId), query] as const,
+  totals: (organizationId: string | null, query: DocumentsQuery) =>
+    [...documentsKeys.all, 'totals', organizationId, query] as const,
   detail: (id: string) => [...documentsKeys.all, 'detail', id] as const,
 };
 

@@ -1,4 +1,5 @@
 import {
+  documentsTotalsContract,
   getDocumentContract,
   listDocumentsContract,
   listPartiesContract,
@@ -25,6 +26,16 @@ export function useDocumentsList(query: DocumentsQuery) {
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** What every document the filters select adds up to, per currency (computed by the server). */
+export function useDocumentsTotals(query: DocumentsQuery) {
+  const organizationId = useSelectedOrganizationId();
+  return useQuery({
+    queryKey: documentsKeys.totals(organizationId, query),
+    queryFn: ({ signal }) => apiRequest(documentsTotalsContract, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -136,7 +136,7 @@ export function DocumentsPanel({ variant }: { variant: 'desktop' | 'mobile' }) {
           <DocumentsFilters filters={filters} onChange={setFilters} onReset={resetFilters} compact={mobile} />
         </Paper>
       </Collapse>
-      <DocumentsTotals documents={rows} compact={mobile} />
+      <DocumentsTotals query={query} compact={mobile} />
       <ErrorAlert error={list.error} />
       {!list.isPending && rows.length === 0 ? (
         <Paper withBorder radius="md" p="xl">

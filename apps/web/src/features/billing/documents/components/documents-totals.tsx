@@ -1,20 +1,17 @@
-import type { BillingDocument } from '@fluxo/domain/billing/contracts';
 import { Group, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormatMoney } from '../../../../lib/format/money.ts';
-import { sumDocuments } from '../lib/document-sums.ts';
+import type { DocumentsQuery } from '../api/documents-keys.ts';
+import { useDocumentsTotals } from '../api/documents-queries.ts';
 
-/** What the documents shown add up to: invoiced (net of credit notes) and still to receive. */
-export function DocumentsTotals({
-  documents,
-  compact = false,
-}: {
-  documents: BillingDocument[];
-  compact?: boolean;
-}) {
+/**
+ * What every document the filters select adds up to — not only the rows loaded so far: invoiced (net of
+ * credit notes) and still to receive, per currency.
+ */
+export function DocumentsTotals({ query, compact = false }: { query: DocumentsQuery; compact?: boolean }) {
   const { t } = useTranslation();
   const money = useFormatMoney();
-  const sums = sumDocuments(documents);
+  const sums = useDocumentsTotals(query).data?.totals ?? [];
   if (sums.length === 0) return null;
   return (
     <Paper
