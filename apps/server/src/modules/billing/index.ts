@@ -8,6 +8,7 @@ export {
   writeDraft,
 } from './documents.service.ts';
 export { recordPayment } from './payments/payments.service.ts';
+export { renderPdf } from './pdf/render-pdf.ts';
 export {
   eurCents,
   type SaftDocumentRow,
