@@ -16,6 +16,11 @@ export const ENTRIES_TABS: readonly EntriesTab[] = [
   // ledger
   // charts
   // statements
+  {
+    value: 'statements',
+    labelKey: 'ACCOUNTING.STATEMENTS.TAB',
+    Panel: lazy(() => import('./statements/statements-panel.tsx')),
+  },
 ];
 
 // Keeps `lazy` imported while the list is being filled.
