@@ -330,6 +330,9 @@ export function BalanceSheetView({ period }: { period: StatementPeriod }) {
   return (
     <Stack gap="sm">
       <ModelNote statement={data} />
+      <Text size="xs" c="dimmed">
+        {t('ACCOUNTING.STATEMENTS.BALANCE_SHEET_NOTE')}
+      </Text>
       <Table.ScrollContainer minWidth={320}>
         <SectionsTable
           sections={data.sections}
