@@ -227,7 +227,7 @@ describe('trial balance', () => {
     expect(tb.totals.debtorBalances).toBe(tb.totals.creditorBalances);
     const row = (code: string) => tb.rows.find((r: { code: string }) => r.code === code);
     expect(row('1299')).toMatchObject({ debit: 8_845_000, credit: 2_326_000, balance: 6_519_000, level: 3 });
-    expect(row('12')).toMatchObject({ balance: 6_519_000, groupingCategory: 'GM', level: 2 });
+    expect(row('12')).toMatchObject({ balance: 6_519_000, level: 2 });
     expect(row('1')).toMatchObject({ balance: 6_625_000, groupingCategory: 'GR', level: 1 });
     expect(row('2119')).toMatchObject({ debit: 1_967_000, credit: 1_906_500, balance: 60_500 });
     expect(row('24339')).toMatchObject({ balance: -361_500 });
