@@ -124,6 +124,8 @@ export const ERROR_CODES = {
   ACCOUNT_NOT_POSTABLE: 400,
   PERIOD_LOCKED: 409,
   ENTRY_ALREADY_REVERSED: 409,
+  // SAF-T accounting export (TaxAccountingBasis C and I)
+  SAFT_TAXONOMY_MISSING: 409,
   INTERNAL: 500,
   SERVER_BUSY: 503,
 } as const;
