@@ -13,12 +13,14 @@ test.describe('SAF-T (PT) export on desktop (issues 12 and 13)', () => {
       page.getByRole('heading', { level: 1, name: t('pt', 'MENU.ACCOUNTING.SAFT') }),
     ).toBeVisible();
     const form = page.getByRole('form', { name: t('pt', 'ACCOUNTING.SAFT.EXPORT_TITLE') });
-    await form.getByLabel(t('pt', 'ACCOUNTING.SAFT.FROM')).fill('2026-03-01');
-    await form.getByLabel(t('pt', 'ACCOUNTING.SAFT.TO')).fill('2026-02-01');
+    await form
+      .getByRole('textbox', { name: t('pt', 'ACCOUNTING.SAFT.FROM'), exact: true })
+      .fill('2026-03-01');
+    await form.getByRole('textbox', { name: t('pt', 'ACCOUNTING.SAFT.TO'), exact: true }).fill('2026-02-01');
     await form.getByRole('button', { name: t('pt', 'ACCOUNTING.SAFT.DOWNLOAD') }).click();
     await expect(form.getByText(t('pt', 'ACCOUNTING.SAFT.PERIOD_ORDER'))).toBeVisible();
 
-    await form.getByLabel(t('pt', 'ACCOUNTING.SAFT.TO')).fill('2026-03-31');
+    await form.getByRole('textbox', { name: t('pt', 'ACCOUNTING.SAFT.TO'), exact: true }).fill('2026-03-31');
     const downloading = page.waitForEvent('download');
     await form.getByRole('button', { name: t('pt', 'ACCOUNTING.SAFT.DOWNLOAD') }).click();
     const download = await downloading;
@@ -43,8 +45,10 @@ test.describe('SAF-T (PT) export on desktop (issues 12 and 13)', () => {
     await expect(form.getByRole('radio', { name: t('pt', 'ACCOUNTING.SAFT_EXPORT.BASIS_F') })).toBeChecked();
     await form.getByRole('radio', { name: t('pt', 'ACCOUNTING.SAFT_EXPORT.BASIS_C') }).check();
     await expect(form.getByText(t('pt', 'ACCOUNTING.SAFT_EXPORT.CONTENTS_C'))).toBeVisible();
-    await form.getByLabel(t('pt', 'ACCOUNTING.SAFT.FROM')).fill('2026-01-01');
-    await form.getByLabel(t('pt', 'ACCOUNTING.SAFT.TO')).fill('2026-12-31');
+    await form
+      .getByRole('textbox', { name: t('pt', 'ACCOUNTING.SAFT.FROM'), exact: true })
+      .fill('2026-01-01');
+    await form.getByRole('textbox', { name: t('pt', 'ACCOUNTING.SAFT.TO'), exact: true }).fill('2026-12-31');
     const downloading = page.waitForEvent('download');
     await form.getByRole('button', { name: t('pt', 'ACCOUNTING.SAFT.DOWNLOAD') }).click();
     const download = await downloading;
