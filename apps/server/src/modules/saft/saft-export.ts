@@ -270,7 +270,8 @@ async function* saftChunks(
       addRate({ ...rate, tax_code: ledgerTaxCode(rate.tax_region, rate.vat_basis_points, period.to) });
   if (rates.size) yield `<TaxTable>${[...rates.values()].map(taxTableEntryXml).join('')}</TaxTable>\n`;
   yield '</MasterFiles>\n';
-  if (ledger) yield* generalLedgerEntriesXml(deps.db, period, ledger.chart.chart, pageSize);
+  // Journal lines are small: pages of 1,000 entries (about 4,000 lines) make fewer round trips.
+  if (ledger) yield* generalLedgerEntriesXml(deps.db, period, ledger.chart.chart, deps.pageSize ?? 1000);
   if (basis !== 'C') yield* sourceDocumentsXml(deps, period, header, pageSize);
   yield '</AuditFile>\n';
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, rows, uuidList } from '../../../db/client.ts';
+import { type Db, rows } from '../../../db/client.ts';
 import { chartAccounts } from '../charts/seed.ts';
 import { type ChartName, chartOfCountry } from '../ledger/setup.ts';
 
@@ -228,6 +228,13 @@ export async function* saftLedgerTransactionPages(
   }
 }
 
+type PageRow = Omit<SaftTransactionRow, 'party_id' | 'party_role'> &
+  Omit<SaftTransactionLineRow, 'entry_id' | 'description'> & {
+    line_description: string | null;
+    line_party: string | null;
+    line_role: 'C' | 'S' | null;
+  };
+
 async function transactionPage(
   db: Db,
   scope: SaftLedgerScope,
@@ -236,48 +243,74 @@ async function transactionPage(
   pageSize: number,
   afterSeq: number,
 ): Promise<SaftTransaction[]> {
-  const entries = await rows<SaftTransactionRow>(
+  // One statement: the page of entries (keyset on the journal's seq), then their lines through the
+  // (entry, position) index, each line with the role of its party.
+  const found = await rows<PageRow>(
     db,
-    sql`SELECT e.id, e.seq, e.number, p.number AS period, e.entry_date::text AS entry_date, e.description,
-          e.transaction_type,
-          to_char(e.created_at AT TIME ZONE ${scope.timeZone}, 'YYYY-MM-DD"T"HH24:MI:SS') AS system_entry,
-          u.name AS creator, party.party_id, party.role AS party_role
-        FROM accounting_entries e
-        JOIN accounting_periods p ON p.id = e.period_id
-        LEFT JOIN users u ON u.id = e.created_by
-        LEFT JOIN LATERAL (
-          SELECT l.party_id, ${partyRoleSql(chart)} AS role
-          FROM accounting_entry_lines l
-          JOIN accounting_accounts a ON a.id = l.account_id
-          JOIN billing_parties bp ON bp.id = l.party_id AND bp.organization_id = l.organization_id
-          WHERE l.entry_id = e.id AND l.organization_id = e.organization_id
-          ORDER BY l.position LIMIT 1
-        ) party ON true
-        WHERE e.journal_id = ${journalId} AND e.seq > ${afterSeq} AND ${transactionFilter(scope, 'e')}
-        ORDER BY e.seq
-        LIMIT ${pageSize}`,
-  );
-  if (entries.length === 0) return [];
-  const lines = await rows<SaftTransactionLineRow>(
-    db,
-    sql`SELECT l.entry_id, l.position, a.code AS account_code, l.debit, l.credit, l.description,
-          l.source_document_number
-        FROM accounting_entry_lines l
+    sql`WITH page AS (
+          SELECT e.id, e.seq, e.number, e.period_id, e.entry_date, e.description, e.transaction_type,
+            e.created_at, e.created_by
+          FROM accounting_entries e
+          WHERE e.journal_id = ${journalId} AND e.seq > ${afterSeq} AND ${transactionFilter(scope, 'e')}
+          ORDER BY e.seq
+          LIMIT ${pageSize}
+        )
+        SELECT page.id, page.seq, page.number, p.number AS period, page.entry_date::text AS entry_date,
+          page.description, page.transaction_type,
+          to_char(page.created_at AT TIME ZONE ${scope.timeZone}, 'YYYY-MM-DD"T"HH24:MI:SS') AS system_entry,
+          u.name AS creator, l.position, a.code AS account_code, l.debit, l.credit,
+          l.description AS line_description, l.source_document_number,
+          l.party_id AS line_party, CASE WHEN bp.id IS NULL THEN NULL ELSE ${partyRoleSql(chart)} END AS line_role
+        FROM page
+        JOIN accounting_periods p ON p.id = page.period_id
+        -- LATERAL: each entry's lines through the (entry_id, position) index, never a scan of the ledger.
+        CROSS JOIN LATERAL (
+          SELECT * FROM accounting_entry_lines x
+          WHERE x.entry_id = page.id AND x.organization_id = ${scope.organizationId}
+          ORDER BY x.position
+        ) l
         JOIN accounting_accounts a ON a.id = l.account_id
-        WHERE l.organization_id = ${scope.organizationId} AND l.entry_id IN ${uuidList(entries.map((e) => e.id))}
-        ORDER BY l.entry_id, l.position`,
+        LEFT JOIN billing_parties bp ON bp.id = l.party_id AND bp.organization_id = l.organization_id
+        LEFT JOIN users u ON u.id = page.created_by
+        ORDER BY page.seq, l.position`,
   );
-  const byEntry = new Map<string, SaftTransactionLineRow[]>();
-  for (const line of lines) {
-    const normalised = { ...line, debit: num(line.debit), credit: num(line.credit) };
-    const list = byEntry.get(line.entry_id);
-    if (list) list.push(normalised);
-    else byEntry.set(line.entry_id, [normalised]);
+  const transactions: SaftTransaction[] = [];
+  let current = null as SaftTransaction | null;
+  for (const row of found) {
+    if (current?.entry.id !== row.id) {
+      current = {
+        entry: {
+          id: row.id,
+          seq: num(row.seq),
+          number: num(row.number),
+          period: num(row.period),
+          entry_date: row.entry_date,
+          description: row.description,
+          transaction_type: row.transaction_type,
+          system_entry: row.system_entry,
+          creator: row.creator,
+          party_id: null,
+          party_role: null,
+        },
+        lines: [],
+      };
+      transactions.push(current);
+    }
+    if (row.line_party && row.line_role && !current.entry.party_id) {
+      current.entry.party_id = row.line_party;
+      current.entry.party_role = row.line_role;
+    }
+    current.lines.push({
+      entry_id: row.id,
+      position: num(row.position),
+      account_code: row.account_code,
+      debit: num(row.debit),
+      credit: num(row.credit),
+      description: row.line_description,
+      source_document_number: row.source_document_number,
+    });
   }
-  return entries.map((entry) => ({
-    entry: { ...entry, seq: num(entry.seq), number: num(entry.number), period: num(entry.period) },
-    lines: byEntry.get(entry.id) ?? [],
-  }));
+  return transactions;
 }
 
 export interface SaftPartyRow {
