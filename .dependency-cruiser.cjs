@@ -11,7 +11,9 @@
 const LAYERS = [
   ['treasury'],
   ['billing'],
-  ['accounting', 'saft'],
+  ['accounting'],
+  // The SAF-T export reads billing (basis F) and the ledger (C, I) through their index.ts.
+  ['saft'],
   ['financial', 'reports', 'portfolio', 'chat', 'dashboards', 'integrations'],
 ];
 const BUSINESS = LAYERS.flat().join('|');

@@ -127,6 +127,8 @@ export const ERROR_CODES = {
   // Accounting (statements)
   STATEMENT_PERIOD_INVALID: 400,
   STATEMENT_ACCOUNT_UNKNOWN: 404,
+  // SAF-T accounting export (TaxAccountingBasis C and I)
+  SAFT_TAXONOMY_MISSING: 409,
   INTERNAL: 500,
   SERVER_BUSY: 503,
 } as const;

@@ -17,6 +17,8 @@ import { validateXML } from 'xmllint-wasm';
 //  7. Those lines: with TaxBase, DebitAmount/CreditAmount are 0.
 //  8. Payments/Payment/Line: an RC payment's lines carry Tax.
 //  9. Payments/Payment: an RC payment has some Line/Tax/TaxType; otherwise it is RG.
+// And what the variant loosens for the journal: its Transaction/Lines is a choice of DebitLine and
+// CreditLine in any number, where the 1.1 schema's xs:all wants at least one of each (10).
 
 const SCHEMA_DIR = path.resolve(import.meta.dirname, '../../resources/fiscal/saft/pt');
 
@@ -56,6 +58,10 @@ type Node = Record<string, unknown>;
 
 const REPEATED = new Set([
   'Account',
+  'Journal',
+  'Transaction',
+  'DebitLine',
+  'CreditLine',
   'Customer',
   'Supplier',
   'Product',
@@ -114,6 +120,12 @@ export function saftAssertProblems(file: Node): string[] {
     if (['GR', 'AR'].includes(category) === has(account, 'GroupingCode'))
       problems.push(`Account ${account.AccountID}: GroupingCode and GroupingCategory disagree (assert 2)`);
   }
+  for (const journal of list((file.GeneralLedgerEntries as Node | undefined)?.Journal))
+    for (const transaction of list(journal.Transaction)) {
+      const lines = (transaction.Lines ?? {}) as Node;
+      if (list(lines.DebitLine).length === 0 || list(lines.CreditLine).length === 0)
+        problems.push(`${transaction.TransactionID}: Lines without a DebitLine or a CreditLine (10)`);
+    }
   const sources = (file.SourceDocuments ?? {}) as Node;
   for (const invoice of list((sources.SalesInvoices as Node | undefined)?.Invoice))
     for (const line of list(invoice.Line))
@@ -179,5 +191,43 @@ export function recomputedTotals(file: Node) {
     sales: section('SalesInvoices', 'Invoice', 'InvoiceStatus'),
     working: section('WorkingDocuments', 'WorkDocument', 'WorkStatus'),
     payments: section('Payments', 'Payment', 'PaymentStatus'),
+  };
+}
+
+/**
+ * GeneralLedgerEntries' control totals as declared and as recomputed from its transactions' lines;
+ * and, per account, the debit minus credit of the lines (to tie opening + movements to closing).
+ */
+export function recomputedLedgerTotals(file: Node) {
+  const node = (file.GeneralLedgerEntries ?? {}) as Node;
+  let entries = 0;
+  let debit = 0;
+  let credit = 0;
+  const movements = new Map<string, number>();
+  for (const journal of list(node.Journal))
+    for (const transaction of list(journal.Transaction)) {
+      entries += 1;
+      const lines = (transaction.Lines ?? {}) as Node;
+      for (const line of list(lines.DebitLine)) {
+        const amount = centsOf(line.DebitAmount);
+        debit += amount;
+        const account = String(line.AccountID);
+        movements.set(account, (movements.get(account) ?? 0) + amount);
+      }
+      for (const line of list(lines.CreditLine)) {
+        const amount = centsOf(line.CreditAmount);
+        credit += amount;
+        const account = String(line.AccountID);
+        movements.set(account, (movements.get(account) ?? 0) - amount);
+      }
+    }
+  return {
+    declared: {
+      entries: Number(node.NumberOfEntries ?? 0),
+      debit: centsOf(node.TotalDebit),
+      credit: centsOf(node.TotalCredit),
+    },
+    recomputed: { entries, debit, credit },
+    movements,
   };
 }

@@ -3,7 +3,7 @@ import { t } from '../support/i18n.ts';
 import { signInAs } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
 
-test.describe('SAF-T (PT) billing export on desktop (issue 12)', () => {
+test.describe('SAF-T (PT) export on desktop (issues 12 and 13)', () => {
   test.skip(({ isMobile }) => isMobile, 'the phone has its own journeys');
 
   test('the owner chooses a period and downloads the billing SAF-T with its header', async ({ page }) => {
@@ -13,12 +13,14 @@ test.describe('SAF-T (PT) billing export on desktop (issue 12)', () => {
       page.getByRole('heading', { level: 1, name: t('pt', 'MENU.ACCOUNTING.SAFT') }),
     ).toBeVisible();
     const form = page.getByRole('form', { name: t('pt', 'ACCOUNTING.SAFT.EXPORT_TITLE') });
-    await form.getByLabel(t('pt', 'ACCOUNTING.SAFT.FROM')).fill('2026-03-01');
-    await form.getByLabel(t('pt', 'ACCOUNTING.SAFT.TO')).fill('2026-02-01');
+    await form
+      .getByRole('textbox', { name: t('pt', 'ACCOUNTING.SAFT.FROM'), exact: true })
+      .fill('2026-03-01');
+    await form.getByRole('textbox', { name: t('pt', 'ACCOUNTING.SAFT.TO'), exact: true }).fill('2026-02-01');
     await form.getByRole('button', { name: t('pt', 'ACCOUNTING.SAFT.DOWNLOAD') }).click();
     await expect(form.getByText(t('pt', 'ACCOUNTING.SAFT.PERIOD_ORDER'))).toBeVisible();
 
-    await form.getByLabel(t('pt', 'ACCOUNTING.SAFT.TO')).fill('2026-03-31');
+    await form.getByRole('textbox', { name: t('pt', 'ACCOUNTING.SAFT.TO'), exact: true }).fill('2026-03-31');
     const downloading = page.waitForEvent('download');
     await form.getByRole('button', { name: t('pt', 'ACCOUNTING.SAFT.DOWNLOAD') }).click();
     const download = await downloading;
@@ -32,5 +34,32 @@ test.describe('SAF-T (PT) billing export on desktop (issue 12)', () => {
     expect(xml).toContain('<StartDate>2026-03-01</StartDate><EndDate>2026-03-31</EndDate>');
     expect(xml.trimEnd().endsWith('</AuditFile>')).toBe(true);
     await expect(page.getByRole('status')).toContainText('SAFT-PT_508332150_2026-03-01_2026-03-31.xml');
+  });
+
+  test('the accountant chooses the accounting basis and downloads the ledger SAF-T of a year', async ({
+    page,
+  }) => {
+    await signInAs(page, 'demo@fluxo.example');
+    await page.goto('/accounting/saft');
+    const form = page.getByRole('form', { name: t('pt', 'ACCOUNTING.SAFT.EXPORT_TITLE') });
+    await expect(form.getByRole('radio', { name: t('pt', 'ACCOUNTING.SAFT_EXPORT.BASIS_F') })).toBeChecked();
+    await form.getByRole('radio', { name: t('pt', 'ACCOUNTING.SAFT_EXPORT.BASIS_C') }).check();
+    await expect(form.getByText(t('pt', 'ACCOUNTING.SAFT_EXPORT.CONTENTS_C'))).toBeVisible();
+    await form
+      .getByRole('textbox', { name: t('pt', 'ACCOUNTING.SAFT.FROM'), exact: true })
+      .fill('2026-01-01');
+    await form.getByRole('textbox', { name: t('pt', 'ACCOUNTING.SAFT.TO'), exact: true }).fill('2026-12-31');
+    const downloading = page.waitForEvent('download');
+    await form.getByRole('button', { name: t('pt', 'ACCOUNTING.SAFT.DOWNLOAD') }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('SAFT-PT_508332150_C_2026-01-01_2026-12-31.xml');
+    const xml = await readFile((await download.path()) as string, 'utf8');
+    expect(xml).toContain('<TaxAccountingBasis>C</TaxAccountingBasis>');
+    expect(xml).toContain('<TaxEntity>Sede</TaxEntity>');
+    expect(xml).toContain('<GeneralLedgerAccounts><TaxonomyReference>S</TaxonomyReference>');
+    expect(xml).toMatch(/<GeneralLedgerEntries><NumberOfEntries>\d+<\/NumberOfEntries>/);
+    expect(xml).not.toContain('<SourceDocuments>');
+    expect(xml.trimEnd().endsWith('</AuditFile>')).toBe(true);
+    await expect(page.getByRole('status')).toContainText('SAFT-PT_508332150_C_2026-01-01_2026-12-31.xml');
   });
 });

@@ -13,8 +13,16 @@ test.describe('SAF-T (PT) billing export on a phone (issue 12)', () => {
       page.getByRole('heading', { level: 1, name: t('pt', 'MENU.ACCOUNTING.SAFT') }),
     ).toBeVisible();
     const form = page.getByRole('form', { name: t('pt', 'ACCOUNTING.SAFT.EXPORT_TITLE') });
+    // The kind of file is chosen on the phone too; billing (F) unless the user picks another.
+    for (const basis of ['BASIS_F', 'BASIS_C', 'BASIS_I'])
+      await expect(
+        form.getByRole('radio', { name: t('pt', `ACCOUNTING.SAFT_EXPORT.${basis}`) }),
+      ).toBeVisible();
+    await expect(form.getByRole('radio', { name: t('pt', 'ACCOUNTING.SAFT_EXPORT.BASIS_F') })).toBeChecked();
     await form.getByRole('button', { name: t('pt', 'ACCOUNTING.SAFT.PREVIOUS_MONTH') }).click();
-    const from = await form.getByLabel(t('pt', 'ACCOUNTING.SAFT.FROM')).inputValue();
+    const from = await form
+      .getByRole('textbox', { name: t('pt', 'ACCOUNTING.SAFT.FROM'), exact: true })
+      .inputValue();
     expect(from).toMatch(/^\d{4}-\d{2}-01$/);
     const downloading = page.waitForEvent('download');
     await form.getByRole('button', { name: t('pt', 'ACCOUNTING.SAFT.DOWNLOAD') }).click();

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { defineContract } from '../contract.ts';
 
 // The SAF-T (PT) export (Portaria 302/2016, schema 1.04_01). TaxAccountingBasis F (billing) lands with
-// issue 12; C (accounting) and I (integrated) come with the accounting issue.
+// issue 12; C (accounting) and I (integrated, C with F's source documents) with the accounting issue.
 
 /** SAF-T TaxAccountingBasis values Fluxo exports. */
-export const SAFT_BASES = ['F'] as const;
+export const SAFT_BASES = ['F', 'C', 'I'] as const;
 export type SaftBasis = (typeof SAFT_BASES)[number];
 
 export const exportSaftContract = defineContract({

@@ -14,3 +14,19 @@ export {
   postEntry,
 } from './ledger/post.ts';
 export { chartOfCountry, ensureFiscalYear, ensureLedger, type JournalKind } from './ledger/setup.ts';
+export {
+  type SaftJournalRow,
+  type SaftLedgerAccountRow,
+  type SaftLedgerChart,
+  type SaftLedgerScope,
+  type SaftPartyRow,
+  type SaftTransaction,
+  type SaftTransactionLineRow,
+  type SaftTransactionRow,
+  saftLedgerChart,
+  saftLedgerControlTotals,
+  saftLedgerJournals,
+  saftLedgerPartyPages,
+  saftLedgerTaxRates,
+  saftLedgerTransactionPages,
+} from './saft-ledger/saft-ledger-reader.ts';

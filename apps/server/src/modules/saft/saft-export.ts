@@ -7,6 +7,12 @@ import type { Db } from '../../db/client.ts';
 import { organizations } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
+  type SaftLedgerChart,
+  saftLedgerChart,
+  saftLedgerPartyPages,
+  saftLedgerTaxRates,
+} from '../accounting/index.ts';
+import {
   eurCents,
   type SaftDocumentRow,
   type SaftLineRow,
@@ -19,14 +25,26 @@ import {
   saftReceiptExtras,
   saftTaxRates,
 } from '../billing/index.ts';
+import {
+  type Dialect,
+  generalLedgerAccountsXml,
+  generalLedgerEntriesXml,
+  ledgerTaxCode,
+  type SaftAccount,
+  saftAccounts,
+  saftPartyId,
+  supplierXml,
+} from './saft-ledger.ts';
 import { receiptLines } from './saft-receipts.ts';
 import { decimal, divideRounded, el, fit, money, rateScaled } from './xml-text.ts';
 
-// The SAF-T billing file (TaxAccountingBasis F): SAF-T (PT) 1.04_01 as Portaria 302/2016 and the
-// official schema describe it, and for Angolan organizations SAF-T (AO) 1.01_01 (AGT's schema), which
-// has the same structure without ATCUD, in kwanzas, with AGT's software validation number and its
-// exemption codes. Written to the reply as it is read: master files first, then each section's
-// control totals (computed by the database) followed by its documents in keyset pages.
+// The SAF-T file: SAF-T (PT) 1.04_01 as Portaria 302/2016 and the official schema describe it, and for
+// Angolan organizations SAF-T (AO) 1.01_01 (AGT's schema), which has the same structure without ATCUD,
+// in kwanzas, with AGT's software validation number and its exemption codes. TaxAccountingBasis F
+// (billing) holds the source documents; C (accounting) the chart with its balances, customers,
+// suppliers, tax table and the journal (GeneralLedgerEntries, see saft-ledger.ts); I (integrated)
+// both. Written to the reply as it is read: master files first, then each section's control totals
+// (computed by the database) followed by its entries or documents in keyset pages.
 // UTF-8, declared in the prolog: the AT accepts UTF-8 or Windows-1252, and only UTF-8 carries every
 // character a customer's name may hold.
 
@@ -43,8 +61,6 @@ export interface SaftFile {
   fileName: string;
   body: Readable;
 }
-
-type Dialect = 'PT' | 'AO';
 
 const DIALECTS = {
   PT: {
@@ -90,7 +106,7 @@ function exemptionReason(dialect: Dialect, code: string): string {
 
 /** CustomerID (≤ 30 characters): the party's uuid in base64url, 22 characters, stable across files. */
 export function saftCustomerId(partyId: string): string {
-  return Buffer.from(partyId.replaceAll('-', ''), 'hex').toString('base64url');
+  return saftPartyId(partyId);
 }
 
 function todayIn(timeZone: string, now: Date): string {
@@ -164,10 +180,22 @@ export async function exportSaft(
       org.type === 'company' ? (dialect === 'PT' ? 'IRC' : 'II') : dialect === 'PT' ? 'IRS' : 'IRT',
   };
   const created = todayIn(period.timeZone, deps.now?.() ?? new Date());
+  // The chart (bounded, unlike the journal) is read before the reply starts: an account the file
+  // cannot describe is refused with a 4xx, not a broken stream.
+  let ledger: LedgerPart | null = null;
+  if (query.basis !== 'F') {
+    const chart = await saftLedgerChart(deps.db, period, country);
+    ledger = { chart, accounts: saftAccounts(dialect, chart) };
+  }
   return {
-    fileName: `SAFT-${dialect}_${taxId}_${query.from}_${query.to}.xml`,
-    body: Readable.from(rechunked(saftChunks(deps, period, header, created))),
+    fileName: `SAFT-${dialect}_${taxId}_${query.basis === 'F' ? '' : `${query.basis}_`}${query.from}_${query.to}.xml`,
+    body: Readable.from(rechunked(saftChunks(deps, period, header, created, query.basis, ledger))),
   };
+}
+
+interface LedgerPart {
+  chart: SaftLedgerChart;
+  accounts: SaftAccount[];
 }
 
 interface HeaderData {
@@ -211,18 +239,51 @@ async function* saftChunks(
   period: SaftPeriod,
   header: HeaderData,
   created: string,
+  basis: SaftBasis,
+  ledger: LedgerPart | null,
 ): AsyncGenerator<string | string[]> {
   const pageSize = deps.pageSize ?? 250;
   const dialect = DIALECTS[header.dialect];
   yield `<?xml version="1.0" encoding="UTF-8"?>\n<AuditFile xmlns="${dialect.namespace}">\n`;
-  yield headerXml(deps, period, header, created);
+  yield headerXml(deps, period, header, created, basis);
   yield '<MasterFiles>\n';
-  for await (const page of saftCustomerPages(deps.db, period, pageSize)) yield page.map(customerXml);
-  for await (const page of saftProductPages(deps.db, period, pageSize)) yield page.map(productXml);
-  const rates = await saftTaxRates(deps.db, period);
-  if (rates.length) yield `<TaxTable>${rates.map(taxTableEntryXml).join('')}</TaxTable>\n`;
-  yield '</MasterFiles>\n<SourceDocuments>\n';
+  if (ledger) {
+    yield generalLedgerAccountsXml(header.dialect, ledger.chart.taxonomyReference, ledger.accounts);
+    const chart = ledger.chart.chart;
+    const withDocuments = basis === 'I';
+    for await (const page of saftLedgerPartyPages(deps.db, period, chart, 'C', { withDocuments }, pageSize))
+      yield page.map((party) => customerXml(party, party.account_code));
+    for await (const page of saftLedgerPartyPages(deps.db, period, chart, 'S', { withDocuments }, pageSize))
+      yield page.map((party) => supplierXml(party, header.dialect));
+  } else {
+    for await (const page of saftCustomerPages(deps.db, period, pageSize))
+      yield page.map((party) => customerXml(party));
+  }
+  if (basis !== 'C')
+    for await (const page of saftProductPages(deps.db, period, pageSize)) yield page.map(productXml);
+  const rates = new Map<string, { tax_region: string; tax_code: string; vat_basis_points: number }>();
+  const addRate = (rate: { tax_region: string; tax_code: string; vat_basis_points: number }) =>
+    rates.set(`${rate.tax_region}|${rate.tax_code}|${rate.vat_basis_points}`, rate);
+  if (basis !== 'C') for (const rate of await saftTaxRates(deps.db, period)) addRate(rate);
+  if (ledger)
+    for (const rate of await saftLedgerTaxRates(deps.db, period))
+      addRate({ ...rate, tax_code: ledgerTaxCode(rate.tax_region, rate.vat_basis_points, period.to) });
+  if (rates.size) yield `<TaxTable>${[...rates.values()].map(taxTableEntryXml).join('')}</TaxTable>\n`;
+  yield '</MasterFiles>\n';
+  // Journal lines are small: pages of 1,000 entries (about 4,000 lines) make fewer round trips.
+  if (ledger) yield* generalLedgerEntriesXml(deps.db, period, ledger.chart.chart, deps.pageSize ?? 1000);
+  if (basis !== 'C') yield* sourceDocumentsXml(deps, period, header, pageSize);
+  yield '</AuditFile>\n';
+}
 
+async function* sourceDocumentsXml(
+  deps: SaftExportDeps,
+  period: SaftPeriod,
+  header: HeaderData,
+  pageSize: number,
+): AsyncGenerator<string | string[]> {
+  const dialect = DIALECTS[header.dialect];
+  yield '<SourceDocuments>\n';
   const sales = await saftControlTotals(deps.db, period, dialect.salesTypes, ['NC']);
   yield `<SalesInvoices>${el('NumberOfEntries', sales.entries)}${el('TotalDebit', money(sales.debit))}${el('TotalCredit', money(sales.credit))}\n`;
   for await (const page of saftDocumentPages(deps.db, period, dialect.salesTypes, pageSize))
@@ -264,10 +325,16 @@ async function* saftChunks(
     );
     yield page.map(({ document }) => paymentXml(document, extras, header));
   }
-  yield '</Payments>\n</SourceDocuments>\n</AuditFile>\n';
+  yield '</Payments>\n</SourceDocuments>\n';
 }
 
-function headerXml(deps: SaftExportDeps, period: SaftPeriod, header: HeaderData, created: string): string {
+function headerXml(
+  deps: SaftExportDeps,
+  period: SaftPeriod,
+  header: HeaderData,
+  created: string,
+  basis: SaftBasis,
+): string {
   const producer = deps.invoicing.producerTaxId ?? header.taxId;
   const pt = header.dialect === 'PT';
   return [
@@ -275,7 +342,7 @@ function headerXml(deps: SaftExportDeps, period: SaftPeriod, header: HeaderData,
     el('AuditFileVersion', DIALECTS[header.dialect].version),
     el('CompanyID', header.taxId),
     el('TaxRegistrationNumber', header.taxId),
-    el('TaxAccountingBasis', 'F'),
+    el('TaxAccountingBasis', basis),
     el('CompanyName', fit(header.name, 100)),
     '<CompanyAddress>',
     el('AddressDetail', fit(header.address, 210)),
@@ -288,7 +355,8 @@ function headerXml(deps: SaftExportDeps, period: SaftPeriod, header: HeaderData,
     el('EndDate', period.to),
     el('CurrencyCode', DIALECTS[header.dialect].currency),
     el('DateCreated', created),
-    el('TaxEntity', 'Global'),
+    // Portaria 302/2016, 1.13: "Global" in a billing file; "Sede" in an accounting or integrated one.
+    el('TaxEntity', basis === 'F' ? 'Global' : 'Sede'),
     el('ProductCompanyTaxID', fit(producer, 30)),
     // AO: AGT's validation number (`n/AGT/yyyy`), 0 for a program AGT has not validated.
     pt
@@ -305,24 +373,27 @@ function headerXml(deps: SaftExportDeps, period: SaftPeriod, header: HeaderData,
   ].join('');
 }
 
-function customerXml(party: {
-  id: string;
-  name: string;
-  tax_id: string;
-  country: string;
-  address: string | null;
-  postal_code: string | null;
-  city: string | null;
-  email: string | null;
-  phone: string | null;
-}): string {
+function customerXml(
+  party: {
+    id: string;
+    name: string;
+    tax_id: string;
+    country: string;
+    address: string | null;
+    postal_code: string | null;
+    city: string | null;
+    email: string | null;
+    phone: string | null;
+  },
+  accountId: string | null = null,
+): string {
   // Portaria 302/2016, 2.2.3 and 2.2.4: an unidentified final consumer is 999999990, "Consumidor final".
   const taxId = fit(party.tax_id, 30, '999999990');
   const finalConsumer = taxId === '999999990';
   return [
     '<Customer>',
     el('CustomerID', saftCustomerId(party.id)),
-    el('AccountID', 'Desconhecido'),
+    el('AccountID', accountId ?? 'Desconhecido'),
     el('CustomerTaxID', taxId),
     el('CompanyName', finalConsumer ? fit(party.name, 100, 'Consumidor final') : fit(party.name, 100)),
     '<BillingAddress>',

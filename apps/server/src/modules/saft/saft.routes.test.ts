@@ -483,8 +483,8 @@ describe('SAF-T export refusals', () => {
     expect(response.json()).toMatchObject({ code, messageKey: `ERRORS.${code}` });
   });
 
-  it('refuses a basis it does not export yet', async () => {
-    const response = await call('GET', exportUrl(FROM, TO, 'C'));
+  it('refuses a basis it does not know', async () => {
+    const response = await call('GET', exportUrl(FROM, TO, 'X'));
     expect(response.statusCode).toBe(400);
   });
 

@@ -1,17 +1,29 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { SaftBasis } from '@fluxo/domain/billing/saft-contracts';
+import { Alert, Button, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/error-alert.tsx';
 import { useSaftExport } from '../api/saft-export.ts';
-import { monthPeriod, periodError, type SaftPeriod } from '../lib/saft-period.ts';
+import { monthPeriod, periodError, type SaftPeriod, yearPeriod } from '../lib/saft-period.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Choose a period, download its billing SAF-T (PT): the same form on desktop and on a phone. */
+/** The files the form offers, with what each holds (TaxAccountingBasis of Portaria 302/2016). */
+const BASES: readonly { basis: SaftBasis; label: string; contents: string }[] = [
+  { basis: 'F', label: 'ACCOUNTING.SAFT_EXPORT.BASIS_F', contents: 'ACCOUNTING.SAFT.CONTENTS' },
+  { basis: 'C', label: 'ACCOUNTING.SAFT_EXPORT.BASIS_C', contents: 'ACCOUNTING.SAFT_EXPORT.CONTENTS_C' },
+  { basis: 'I', label: 'ACCOUNTING.SAFT_EXPORT.BASIS_I', contents: 'ACCOUNTING.SAFT_EXPORT.CONTENTS_I' },
+];
+
+/**
+ * Choose the kind of file — billing (F), accounting (C) or integrated (I) — and a period, download its
+ * SAF-T: the same form on desktop and on a phone.
+ */
 export function SaftExportForm({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<SaftPeriod>(() => monthPeriod(today(), -1));
+  const [basis, setBasis] = useState<SaftBasis>('F');
   const [touched, setTouched] = useState(false);
   const download = useSaftExport();
   const problem = periodError(period);
@@ -28,16 +40,33 @@ export function SaftExportForm({ compact = false }: { compact?: boolean }) {
       onSubmit={(event) => {
         event.preventDefault();
         setTouched(true);
-        if (!problem) download.mutate(period);
+        if (!problem) download.mutate({ basis, ...period });
       }}
     >
       <Stack gap="md">
+        <Radio.Group
+          label={t('ACCOUNTING.SAFT_EXPORT.BASIS')}
+          value={basis}
+          onChange={(value) => {
+            setBasis(value as SaftBasis);
+            download.reset();
+          }}
+        >
+          <Stack gap={compact ? 'sm' : 6} mt={6}>
+            {BASES.map((option) => (
+              <Radio key={option.basis} value={option.basis} size={size} label={t(option.label)} />
+            ))}
+          </Stack>
+        </Radio.Group>
         <Group gap="xs">
           <Button variant="default" size="xs" onClick={() => choose(monthPeriod(today(), -1))}>
             {t('ACCOUNTING.SAFT.PREVIOUS_MONTH')}
           </Button>
           <Button variant="default" size="xs" onClick={() => choose(monthPeriod(today(), 0))}>
             {t('ACCOUNTING.SAFT.THIS_MONTH')}
+          </Button>
+          <Button variant="default" size="xs" onClick={() => choose(yearPeriod(today(), -1))}>
+            {t('ACCOUNTING.SAFT_EXPORT.PREVIOUS_YEAR')}
           </Button>
         </Group>
         <SimpleGrid cols={compact ? 1 : 2} spacing="sm">
@@ -77,7 +106,7 @@ export function SaftExportForm({ compact = false }: { compact?: boolean }) {
           </Alert>
         )}
         <Text size="sm" c="dimmed">
-          {t('ACCOUNTING.SAFT.CONTENTS')}
+          {t(BASES.find((option) => option.basis === basis)?.contents ?? 'ACCOUNTING.SAFT.CONTENTS')}
         </Text>
       </Stack>
     </form>

@@ -21,6 +21,12 @@ export function monthPeriod(today: string, offset: number): SaftPeriod {
   return { from: iso(y, m, 1), to: iso(y, m, last) };
 }
 
+/** The whole calendar year `offset` years from `today`'s (−1: the previous year): an annual file. */
+export function yearPeriod(today: string, offset: number): SaftPeriod {
+  const year = Number(today.slice(0, 4)) + offset;
+  return { from: iso(year, 1, 1), to: iso(year, 12, 31) };
+}
+
 /** The i18n key of what is wrong with a period, or null. */
 export function periodError(period: SaftPeriod): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(period.from) || !/^\d{4}-\d{2}-\d{2}$/.test(period.to))

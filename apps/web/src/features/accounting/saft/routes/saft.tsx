@@ -2,7 +2,7 @@ import { Card, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SaftExportForm } from '../components/saft-export-form.tsx';
 
-/** Accounting › SAF-T: the billing SAF-T (PT) of a period, for the monthly communication to the AT. */
+/** Accounting › SAF-T: the billing (F), accounting (C) or integrated (I) SAF-T (PT) of a period. */
 export function SaftRoute() {
   const { t } = useTranslation();
   return (
