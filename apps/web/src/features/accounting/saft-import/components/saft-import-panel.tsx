@@ -2,7 +2,7 @@ import { Alert, Button, FileInput, Group, Progress, Stack, Table, Text } from '@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKeyOf } from '../../../../lib/api/errors.ts';
-import { useUploadStatus, watchUpload } from '../../../treasury/upload-status.ts';
+import { useUploadStatus, watchUpload } from '../../../treasury/index.ts';
 import { useConfirmSaftImport, useSaftImport, useStartSaftImport } from '../api/saft-import.ts';
 
 const TERMINAL = new Set(['done', 'failed', 'refused']);
