@@ -579,7 +579,7 @@ export async function readSaft(
           document: number,
         });
       const lines = credit > debit ? credit - debit : debit - credit;
-      if (current.name !== 'Payments' && microToCents(lines) !== microToCents(net))
+      if (current.name !== 'Payments' && draft.lines.length > 0 && microToCents(lines) !== microToCents(net))
         issue({
           severity: 'error',
           code: 'DOCUMENT_TOTALS',

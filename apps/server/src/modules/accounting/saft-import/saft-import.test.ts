@@ -215,6 +215,34 @@ describe('SAF-T import', () => {
     expect(done.counts.openingEntries).toBe(1);
   });
 
+  it('imports a SAF-T (AO) 1.01_01 file into an Angolan organization', async () => {
+    const ao = readFileSync(path.resolve(PT, '../ao/saft-ao-purchase-invoices.xml'));
+    const response = await upload(ao, { token: aoOwner, orgId: aoOrg, name: 'saft-ao.xml' });
+    const checked = await settled(response.json().id, aoOwner, aoOrg);
+    expect(checked.country).toBe('AO');
+    expect(checked.auditFileVersion).toBe('1.01_01');
+    expect(checked.report.filter((issue: { severity: string }) => issue.severity === 'error')).toEqual([]);
+    expect(checked.state).toBe('awaiting_confirmation');
+    expect(checked.report.map((issue: { code: string }) => issue.code)).toContain('NIF_MISMATCH');
+    await t.call({
+      method: 'POST',
+      url: `/api/v1/accounting/saft/imports/${checked.id}/confirm`,
+      token: aoOwner,
+      orgId: aoOrg,
+    });
+    const done = await settled(checked.id, aoOwner, aoOrg);
+    expect(done.state).toBe('done');
+    const documents = await rows<{ number: string; gross: string; currency: string; type: string }>(
+      t.database.db,
+      sql`SELECT document_number AS number, gross_total::text AS gross, currency, document_type AS type
+          FROM accounting_imported_documents WHERE import_id = ${checked.id} ORDER BY document_number`,
+    );
+    expect(documents).toEqual([
+      { number: 'FT 2019A1/12360', gross: '34200000', currency: 'AOA', type: 'FT' },
+      { number: 'NC 2019A1/1', gross: '34200000', currency: 'AOA', type: 'NC' },
+    ]);
+  });
+
   it('refuses hostile XML fast', async () => {
     const hostile = [
       '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><AuditFile>&x;</AuditFile>',

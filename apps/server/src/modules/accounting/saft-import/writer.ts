@@ -41,6 +41,8 @@ export class ImportWriter {
   private readonly opening: PostingLine[] = [];
   private country = 'PT';
   private startDate: string | null = null;
+  /** The file's currency (Header CurrencyCode): every amount of the file is in it. */
+  private currency = 'EUR';
 
   constructor(
     private readonly tx: Db,
@@ -63,6 +65,7 @@ export class ImportWriter {
         case 'header':
           this.country = isoCountry(record.fields.get('CompanyAddress/Country'), 'PT');
           this.startDate = record.fields.get('StartDate') ?? null;
+          this.currency = (record.fields.get('CurrencyCode') ?? 'EUR').slice(0, 3);
           break;
         case 'account':
           await this.account(record.fields);
@@ -251,6 +254,7 @@ export class ImportWriter {
       fields.get('WorkType') ??
       fields.get('PaymentType') ??
       fields.get('MovementType') ??
+      fields.get('PurchaseType') ??
       '';
     const status =
       fields.get('DocumentStatus/InvoiceStatus') ??
@@ -287,7 +291,7 @@ export class ImportWriter {
           fields.get('SystemEntryDate') ?? fields.get('DocumentStatus/InvoiceStatusDate') ?? null,
         partyId,
         partyCode,
-        currency: (fields.get('DocumentTotals/Currency/CurrencyCode') ?? 'EUR').slice(0, 3),
+        currency: this.currency,
         netTotal: cents(fields.get('DocumentTotals/NetTotal')),
         taxPayable: cents(fields.get('DocumentTotals/TaxPayable')),
         grossTotal: cents(fields.get('DocumentTotals/GrossTotal')),
