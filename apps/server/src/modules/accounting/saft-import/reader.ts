@@ -241,6 +241,11 @@ export async function readSaft(
     }
   }
   const chains = new Map<string, string>();
+  /** Movement accounts (GM) of the chart: opening and closing balance (debit − credit), the year's movements. */
+  const balances = new Map<
+    string,
+    { opening: bigint; closing: bigint; movements: bigint; declared: boolean }
+  >();
 
   const parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
   const stack: Frame[] = [];
@@ -363,6 +368,11 @@ export async function readSaft(
   /** Moves the parent's content model on by one child named `name`. */
   function accept(frame: Frame, name: string) {
     const slots = frame.rule?.slots as NonNullable<ElementRule['slots']>;
+    if (!frame.rule?.children.has(name)) {
+      frame.broken = true;
+      schemaError('SCHEMA_UNEXPECTED_ELEMENT', `${name} is not allowed in ${frame.name}.`, name);
+      return;
+    }
     while (frame.slot < slots.length) {
       const slot = slots[frame.slot] as (typeof slots)[number];
       if (slot.names.has(name) && frame.count < slot.max) {
@@ -473,10 +483,21 @@ export async function readSaft(
         pending.push({ kind: 'header', fields });
         break;
       }
-      case 'Account':
+      case 'Account': {
         count('accounts');
+        const code = fields.get('AccountID') ?? '';
+        const balance = balances.get(code) ?? { opening: 0n, closing: 0n, movements: 0n, declared: true };
+        balance.opening =
+          (toMicro(fields.get('OpeningDebitBalance')) ?? 0n) -
+          (toMicro(fields.get('OpeningCreditBalance')) ?? 0n);
+        balance.closing =
+          (toMicro(fields.get('ClosingDebitBalance')) ?? 0n) -
+          (toMicro(fields.get('ClosingCreditBalance')) ?? 0n);
+        balance.declared = true;
+        if (fields.get('GroupingCategory') === 'GM') balances.set(code, balance);
         pending.push({ kind: 'account', fields });
         break;
+      }
       case 'Customer':
         count('customers');
         pending.push({ kind: 'customer', fields });
@@ -509,8 +530,12 @@ export async function readSaft(
     let debit = 0n;
     let credit = 0n;
     for (const line of draft.lines) {
-      if (line.get('#') === 'DebitLine') debit += toMicro(line.get('DebitAmount')) ?? 0n;
-      else credit += toMicro(line.get('CreditAmount')) ?? 0n;
+      const isDebit = line.get('#') === 'DebitLine';
+      const amount = toMicro(line.get(isDebit ? 'DebitAmount' : 'CreditAmount')) ?? 0n;
+      if (isDebit) debit += amount;
+      else credit += amount;
+      const balance = balances.get(line.get('AccountID') ?? '');
+      if (balance) balance.movements += isDebit ? amount : -amount;
     }
     const id = draft.fields.get('TransactionID') ?? '';
     if (debit !== credit)
@@ -623,6 +648,45 @@ export async function readSaft(
     }
   }
 
+  /**
+   * Opening balance + the journal's movements = closing balance, per movement account. A file of part of
+   * the year can differ legitimately (its journal holds only that part): a warning, not an error.
+   */
+  function checkClosingBalances() {
+    let opening = 0n;
+    let closing = 0n;
+    let computed = 0n;
+    let differing = 0;
+    for (const [code, balance] of balances) {
+      const expected = balance.opening + balance.movements;
+      opening += balance.opening > 0n ? balance.opening : 0n;
+      closing += balance.closing > 0n ? balance.closing : 0n;
+      computed += expected > 0n ? expected : 0n;
+      if (expected !== balance.closing) {
+        differing++;
+        if (differing <= 20)
+          issue({
+            severity: 'warning',
+            code: 'CLOSING_BALANCE',
+            message: `Account ${code}: opening ${formatMicro(balance.opening)} + movements ${formatMicro(balance.movements)} = ${formatMicro(expected)}, the file's closing balance is ${formatMicro(balance.closing)} (debit − credit).`,
+            element: 'ClosingDebitBalance',
+          });
+      }
+    }
+    result.totals.GeneralLedgerAccounts = {
+      declared: {
+        Accounts: String(balances.size),
+        OpeningDebitBalances: formatMicro(opening),
+        ClosingDebitBalances: formatMicro(closing),
+      },
+      computed: {
+        Accounts: String(balances.size),
+        OpeningDebitBalances: formatMicro(opening),
+        ClosingDebitBalances: formatMicro(computed),
+      },
+    };
+  }
+
   function closeSection(state: SectionState) {
     const computed: Record<string, string> = {};
     if (state.name === 'MovementOfGoods') {
@@ -684,6 +748,7 @@ export async function readSaft(
     if (rest) parser.write(rest);
     parser.close();
     if (!result.country) throw new Fatal('NOT_SAFT', 'The file holds no SAF-T AuditFile.');
+    if (balances.size > 0 && result.totals.GeneralLedgerEntries) checkClosingBalances();
     if (pending.length > 0 && options.onRecords) await options.onRecords(pending.splice(0));
   } catch (error) {
     if (!(error instanceof Fatal)) throw error;

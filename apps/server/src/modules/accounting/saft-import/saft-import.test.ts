@@ -194,6 +194,11 @@ describe('SAF-T import', () => {
     expect(checked.totals.GeneralLedgerEntries.computed).toEqual(
       checked.totals.GeneralLedgerEntries.declared,
     );
+    // Opening balance + the journal's movements = the declared closing balance, account by account.
+    expect(checked.totals.GeneralLedgerAccounts.computed).toEqual(
+      checked.totals.GeneralLedgerAccounts.declared,
+    );
+    expect(checked.report.map((issue: { code: string }) => issue.code)).not.toContain('CLOSING_BALANCE');
     if (checked.state === 'awaiting_confirmation')
       await t.call({
         method: 'POST',
