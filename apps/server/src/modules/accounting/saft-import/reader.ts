@@ -174,6 +174,8 @@ export function hostileHead(head: Buffer): boolean {
 
 interface Frame {
   name: string;
+  /** Path relative to the record (or line) being read: "" outside one and on its own element. */
+  path: string;
   rule: ElementRule | null;
   slot: number;
   count: number;
@@ -249,6 +251,7 @@ export async function readSaft(
 
   const parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
   const stack: Frame[] = [];
+  const pool: Frame[] = [];
   let text = '';
   let collectText = false;
   let record: RecordDraft | null = null;
@@ -305,7 +308,20 @@ export async function readSaft(
         parent.broken = true;
       }
     }
-    stack.push({ name, rule, slot: 0, count: 0, broken: false, line: parser.line });
+    // Frames are reused by depth: no allocation per element.
+    let frame = pool[stack.length];
+    if (!frame) {
+      frame = { name, path: '', rule, slot: 0, count: 0, broken: false, line: 0 };
+      pool[stack.length] = frame;
+    }
+    frame.name = name;
+    frame.path = record && parent ? (parent.path ? `${parent.path}/${name}` : name) : '';
+    frame.rule = rule;
+    frame.slot = 0;
+    frame.count = 0;
+    frame.broken = false;
+    frame.line = parser.line;
+    stack.push(frame);
     collectText = skipSchema || !rule || rule.simple !== null;
     text = '';
 
@@ -321,6 +337,7 @@ export async function readSaft(
       ) {
         record.line = new Map([['#', name]]);
         record.lineDepth = depth;
+        frame.path = '';
       }
       return;
     }
@@ -435,7 +452,7 @@ export async function readSaft(
           record.lines.push(record.line);
           record.line = null;
         } else if (frame.rule?.simple || skipSchema || !frame.rule) {
-          const path = relativePath(record.lineDepth, name);
+          const path = frame.path;
           if (path && !record.line.has(path)) record.line.set(path, value.trim());
         }
         return;
@@ -446,7 +463,7 @@ export async function readSaft(
         return;
       }
       if (frame.rule?.simple || skipSchema || !frame.rule) {
-        const path = relativePath(record.depth, name);
+        const path = frame.path;
         if (path && !record.fields.has(path)) record.fields.set(path, value.trim());
       }
       return;
@@ -466,13 +483,6 @@ export async function readSaft(
       glTotals = null;
     } else if (name === 'Journal') journal = null;
   });
-
-  /** The path of the element just closed, relative to the record at `depth` ("BillingAddress/City"). */
-  function relativePath(recordDepth: number, name: string): string {
-    let path = '';
-    for (let i = recordDepth; i < stack.length; i++) path += `${(stack[i] as Frame).name}/`;
-    return path + name;
-  }
 
   function finishRecord(draft: RecordDraft) {
     const fields = draft.fields;

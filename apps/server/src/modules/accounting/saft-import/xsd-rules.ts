@@ -278,6 +278,14 @@ const INTEGER = /^[+-]?\d+$/;
 /** Why a leaf's text breaks its simple type, or null when it is fine. */
 export function checkSimple(rule: SimpleRule, raw: string): string | null {
   const value = rule.base === 'string' || rule.base === 'other' ? raw : raw.trim();
+  if (
+    rule.base === 'string' &&
+    rule.length === undefined &&
+    rule.minLength === undefined &&
+    rule.maxLength === undefined &&
+    !rule.enumeration
+  )
+    return null;
   switch (rule.base) {
     case 'date':
       if (!DATE.test(value)) return `"${value.slice(0, 40)}" is not a date (YYYY-MM-DD)`;
@@ -298,7 +306,8 @@ export function checkSimple(rule: SimpleRule, raw: string): string | null {
     default:
       break;
   }
-  const length = [...value].length;
+  // Characters, not UTF-16 units: only text with surrogate pairs needs the slower count.
+  const length = /[\uD800-\uDBFF]/.test(value) ? [...value].length : value.length;
   if (rule.length !== undefined && length !== rule.length)
     return `"${value.slice(0, 40)}" must have ${rule.length} characters`;
   if (rule.minLength !== undefined && length < rule.minLength)
