@@ -248,6 +248,38 @@ describe('SAF-T import', () => {
     ]);
   });
 
+  it('imports nothing at all when one posting fails midway (one transaction)', async () => {
+    let xml = '';
+    for await (const chunk of generateSaft({ transactions: 6, invoices: 4, nif: '508332150' })) xml += chunk;
+    // The last transaction's VAT goes to 243, an aggregating account of the SNC: the ledger refuses it.
+    const last = xml.lastIndexOf('<AccountID>243300001</AccountID>');
+    xml = `${xml.slice(0, last)}<AccountID>243</AccountID>${xml.slice(last + '<AccountID>243300001</AccountID>'.length)}`;
+    const before = await imported(demoOrg);
+    const [parties] = await rows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM billing_parties WHERE organization_id = ${demoOrg}`,
+    );
+    const response = await upload(Buffer.from(xml, 'utf8'));
+    const checked = await settled(response.json().id);
+    if (checked.state === 'awaiting_confirmation')
+      await t.call({
+        method: 'POST',
+        url: `/api/v1/accounting/saft/imports/${checked.id}/confirm`,
+        token: demo,
+        orgId: demoOrg,
+      });
+    const done = await settled(checked.id);
+    expect(done.state).toBe('failed');
+    expect(done.report.at(-1)).toMatchObject({ code: 'IMPORT_FAILED' });
+    expect(done.report.at(-1).message).toContain('243');
+    expect(await imported(demoOrg)).toEqual(before);
+    const [partiesAfter] = await rows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM billing_parties WHERE organization_id = ${demoOrg}`,
+    );
+    expect(partiesAfter?.n).toBe(parties?.n);
+  });
+
   it('refuses hostile XML fast', async () => {
     const hostile = [
       '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><AuditFile>&x;</AuditFile>',
