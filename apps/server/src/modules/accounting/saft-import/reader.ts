@@ -244,10 +244,7 @@ export async function readSaft(
   }
   const chains = new Map<string, string>();
   /** Movement accounts (GM) of the chart: opening and closing balance (debit − credit), the year's movements. */
-  const balances = new Map<
-    string,
-    { opening: bigint; closing: bigint; movements: bigint; declared: boolean }
-  >();
+  const balances = new Map<string, { opening: bigint; closing: bigint; movements: bigint }>();
 
   const parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
   const stack: Frame[] = [];
@@ -496,14 +493,13 @@ export async function readSaft(
       case 'Account': {
         count('accounts');
         const code = fields.get('AccountID') ?? '';
-        const balance = balances.get(code) ?? { opening: 0n, closing: 0n, movements: 0n, declared: true };
+        const balance = balances.get(code) ?? { opening: 0n, closing: 0n, movements: 0n };
         balance.opening =
           (toMicro(fields.get('OpeningDebitBalance')) ?? 0n) -
           (toMicro(fields.get('OpeningCreditBalance')) ?? 0n);
         balance.closing =
           (toMicro(fields.get('ClosingDebitBalance')) ?? 0n) -
           (toMicro(fields.get('ClosingCreditBalance')) ?? 0n);
-        balance.declared = true;
         if (fields.get('GroupingCategory') === 'GM') balances.set(code, balance);
         pending.push({ kind: 'account', fields });
         break;

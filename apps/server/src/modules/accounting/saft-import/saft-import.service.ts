@@ -104,6 +104,8 @@ export async function spoolSaft(
   } catch (error) {
     await rm(file, { force: true });
     if (error instanceof AppError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('FILE_TOO_LARGE', 'The file is larger than 1 GB.');
     throw new AppError('MALFORMED_BODY', 'The file could not be received.');
   }
   if ((stream as { truncated?: boolean }).truncated) {
@@ -327,7 +329,7 @@ async function runImport(deps: SaftImportDeps, id: string, userId: string): Prom
   const storageKey = row.storageKey;
   await progress(deps, userId, row, 'importing', 50);
   try {
-    const counts = await deps.db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       const writer = new ImportWriter(tx as unknown as Db, row.organizationId, row.id, userId);
       await writer.start();
       const result = await readSaft(createReadStream(storageKey, { highWaterMark: 256 * 1024 }), {
@@ -348,9 +350,7 @@ async function runImport(deps: SaftImportDeps, id: string, userId: string): Prom
           counts: { ...(row.counts as object), ...writer.counts },
         })
         .where(eq(accountingSaftImports.id, id));
-      return writer.counts;
     });
-    void counts;
     const [done] = await deps.db.select().from(accountingSaftImports).where(eq(accountingSaftImports.id, id));
     if (done) await progress(deps, userId, done, 'done', 100);
   } catch (error) {
