@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { statementsRoutes } from './statements/statements.routes.ts';
+import { saftImportRoutes } from './saft-import/saft-import.routes.ts';
 
 /** What the accounting routes need; every part receives the same object. */
 export interface AccountingDeps {
@@ -15,4 +16,5 @@ export interface AccountingDeps {
 /** Every accounting route: each part adds one line here calling its own `xxxRoutes(app, deps)`. */
 export function accountingRoutes(app: FastifyInstance, deps: AccountingDeps): void {
   statementsRoutes(app, deps);
+  saftImportRoutes(app, deps);
 }

@@ -108,3 +108,13 @@ export function saveBlob(blob: Blob, fileName: string): void {
   // The click has started the download by the next task; the URL is not needed after that.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** Sends a multipart form (files and text fields) and reads its JSON answer. */
+export async function apiUploadForm<T>(
+  contract: ApiContract,
+  input: BinaryInput,
+  form: FormData,
+): Promise<T> {
+  const response = await send(contract, input, { headers: { Accept: 'application/json' }, body: form });
+  return (await response.json()) as T;
+}

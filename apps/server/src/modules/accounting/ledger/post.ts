@@ -43,6 +43,8 @@ export interface PostingLine {
 export interface PostingInput {
   organizationId: string;
   journal: JournalKind;
+  /** A specific journal by its code (SAF-T JournalID); else the first journal of `journal`'s kind. */
+  journalCode?: string;
   /** The entry's date (GLPostingDate): it decides the period, which must not be locked. */
   date: string;
   description: string;
@@ -155,7 +157,12 @@ export async function postEntry(tx: Db, input: PostingInput): Promise<PostedEntr
     .select()
     .from(accountingJournals)
     .where(
-      and(eq(accountingJournals.organizationId, organizationId), eq(accountingJournals.kind, input.journal)),
+      and(
+        eq(accountingJournals.organizationId, organizationId),
+        input.journalCode
+          ? eq(accountingJournals.code, input.journalCode)
+          : eq(accountingJournals.kind, input.journal),
+      ),
     )
     .orderBy(accountingJournals.code)
     .limit(1)

@@ -1,0 +1,68 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { generateSaft } from './generate.ts';
+import { microToCents, readSaft, toMicro } from './reader.ts';
+
+async function text(options: Parameters<typeof generateSaft>[0]) {
+  let xml = '';
+  for await (const chunk of generateSaft(options)) xml += chunk;
+  return xml;
+}
+const read = (xml: string) => readSaft(Readable.from([Buffer.from(xml, 'utf8')]));
+
+describe('SAF-T reader', () => {
+  it('reads decimals exactly and rounds to cents half away from zero', () => {
+    expect(toMicro('2201.7838')).toBe(2_201_783_800n);
+    expect(toMicro('-0.005')).toBe(-5_000n);
+    expect(toMicro('1e3')).toBeNull();
+    expect(microToCents(toMicro('0.005') as bigint)).toBe(1);
+    expect(microToCents(toMicro('-0.005') as bigint)).toBe(-1);
+  });
+
+  it('reports a closing balance that opening + movements do not reach, and a control total that does not add up', async () => {
+    const xml = (await text({ transactions: 5, invoices: 3 }))
+      .replace(
+        '<ClosingDebitBalance>5000.00</ClosingDebitBalance>',
+        '<ClosingDebitBalance>5000.01</ClosingDebitBalance>',
+      )
+      .replace('<NumberOfEntries>3</NumberOfEntries>', '<NumberOfEntries>4</NumberOfEntries>');
+    const result = await read(xml);
+    const codes = result.issues.map((issue) => `${issue.severity}:${issue.code}`);
+    expect(codes).toContain('warning:CLOSING_BALANCE');
+    expect(codes).toContain('error:CONTROL_TOTAL');
+  });
+
+  it('names a value that breaks its simple type, with its line', async () => {
+    const xml = (await text({ transactions: 1, invoices: 1 })).replace(
+      '<InvoiceDate>2025-01-01</InvoiceDate>',
+      '<InvoiceDate>01/01/2025</InvoiceDate>',
+    );
+    const result = await read(xml);
+    expect(result.issues[0]).toMatchObject({ code: 'SCHEMA_INVALID_VALUE', element: 'InvoiceDate' });
+    expect(result.issues[0]?.line).toBeGreaterThan(1);
+  });
+
+  it('refuses an element out of place and one the schema does not know', async () => {
+    const base = await text({ transactions: 1, invoices: 1 });
+    const swapped = await read(
+      base
+        .replace('<ATCUD>ABCD1234-1</ATCUD>', '')
+        .replace('<Hash>0</Hash>', '<Hash>0</Hash><ATCUD>X-1</ATCUD>'),
+    );
+    expect(swapped.issues[0]?.code).toBe('SCHEMA_MISSING_ELEMENT');
+    const unknown = await read(
+      base.replace('<HashControl>0</HashControl>', '<HashControl>0</HashControl><Extra>1</Extra>'),
+    );
+    expect(unknown.issues[0]).toMatchObject({ code: 'SCHEMA_UNEXPECTED_ELEMENT', element: 'Extra' });
+  });
+
+  it('decodes Windows-1252', async () => {
+    const xml = (await text({ transactions: 0, invoices: 0 })).replace(
+      'encoding="UTF-8"',
+      'encoding="Windows-1252"',
+    );
+    const bytes = Buffer.from(xml, 'latin1');
+    const result = await readSaft(Readable.from([bytes]));
+    expect(result.header.CompanyID).toContain('Conservatória');
+  });
+});
