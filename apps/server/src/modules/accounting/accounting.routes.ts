@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Mailer } from '../../platform/mail.ts';
+import type { SigningKey } from '../billing/index.ts';
+import { reconciliationRoutes } from './reconciliation/reconciliation.routes.ts';
 
 /** What the accounting routes need; every part receives the same object. */
 export interface AccountingDeps {
@@ -9,7 +11,11 @@ export interface AccountingDeps {
   config: Config;
   mailer: Mailer;
   dataDir: string;
+  /** The invoicing key: reconciliation issues receipts through billing's payments. */
+  signingKey: SigningKey;
 }
 
 /** Every accounting route: each part adds one line here calling its own `xxxRoutes(app, deps)`. */
-export function accountingRoutes(_app: FastifyInstance, _deps: AccountingDeps): void {}
+export function accountingRoutes(app: FastifyInstance, deps: AccountingDeps): void {
+  reconciliationRoutes(app, deps);
+}

@@ -14,3 +14,9 @@ export {
   postEntry,
 } from './ledger/post.ts';
 export { chartOfCountry, ensureFiscalYear, ensureLedger, type JournalKind } from './ledger/setup.ts';
+export {
+  confirmMatch,
+  reconciliationQueue,
+  undoMatch,
+} from './reconciliation/reconciliation.service.ts';
+export { suggestionsFor } from './reconciliation/suggestions.ts';
