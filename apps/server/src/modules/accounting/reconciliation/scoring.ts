@@ -57,13 +57,17 @@ export interface ScoredCandidate {
   pastMatches: number;
 }
 
-/** Upper case, accents and every character but letters, digits and "/" removed. */
+/**
+ * Upper case without accents or spaces (banks print references spaced out); other punctuation becomes "|"
+ * so that a reference keeps its end ("A/17-0001" is not "A/170001").
+ */
 export function compact(text: string | null | undefined): string {
   return (text ?? '')
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toUpperCase()
-    .replace(/[^A-Z0-9/]/g, '');
+    .replace(/\s+/g, '')
+    .replace(/[^A-Z0-9/]/g, '|');
 }
 
 const LEGAL_FORMS = new Set([
@@ -109,6 +113,19 @@ export function numberKey(number: string): string {
   return compact(parts.length > 1 ? parts.slice(1).join('') : number);
 }
 
+/** `key` inside `text` as a whole reference: not followed (nor, when it starts with one, preceded) by a digit. */
+export function containsReference(text: string, key: string): boolean {
+  if (!key) return false;
+  let from = text.indexOf(key);
+  while (from >= 0) {
+    const after = text.charAt(from + key.length);
+    const before = text.charAt(from - 1);
+    if (!/\d/.test(after) && !(/^\d/.test(key) && /\d/.test(before))) return true;
+    from = text.indexOf(key, from + 1);
+  }
+  return false;
+}
+
 /** Every reason the candidate fits the movement, most telling first, and the score. */
 export function scoreCandidate(
   movement: ScoredMovement,
@@ -129,16 +146,16 @@ export function scoreCandidate(
     add('near_amount', String(difference));
 
   const mb = (candidate.mbReference ?? '').replace(/\D/g, '');
-  if (mb.length >= 9 && digits.includes(mb)) add('multibanco_reference', candidate.mbReference);
+  if (mb.length >= 9 && containsReference(digits, mb)) add('multibanco_reference', candidate.mbReference);
 
   const atcud = compact(candidate.atcud);
-  if (atcud.length >= 4 && (text.includes(atcud) || e2e.includes(atcud))) add('atcud', candidate.atcud);
+  if (atcud.length >= 4 && (containsReference(text, atcud) || containsReference(e2e, atcud)))
+    add('atcud', candidate.atcud);
 
   const key = numberKey(candidate.number);
   if (key.length >= 3) {
-    if (text.includes(key) || text.includes(compact(candidate.number)))
-      add('document_number', candidate.number);
-    if (e2e.includes(key)) add('end_to_end_id', movement.endToEndId);
+    if (containsReference(text, key)) add('document_number', candidate.number);
+    if (containsReference(e2e, key)) add('end_to_end_id', movement.endToEndId);
   }
 
   const iban = compact(movement.counterpartyIban);
