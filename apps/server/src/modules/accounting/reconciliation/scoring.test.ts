@@ -75,12 +75,16 @@ describe('each reason, alone', () => {
   });
 
   it('document number in the remittance text, with or without the type and spaces', () => {
-    expect(codes(movement({ remittanceInfo: 'Pagamento FT A2026/17' }), candidate())).toEqual(['document_number']);
+    expect(codes(movement({ remittanceInfo: 'Pagamento FT A2026/17' }), candidate())).toEqual([
+      'document_number',
+    ]);
     expect(codes(movement({ remittanceInfo: 'fatura a2026/17 obrigado' }), candidate())).toEqual([
       'document_number',
     ]);
     // A longer number that starts the same is another document.
-    expect(codes(movement({ remittanceInfo: 'A2026/171' }), candidate({ number: 'FT A2026/17' }))).toEqual([]);
+    expect(codes(movement({ remittanceInfo: 'A2026/171' }), candidate({ number: 'FT A2026/17' }))).toEqual(
+      [],
+    );
   });
 
   it('ATCUD in the text', () => {
@@ -94,9 +98,9 @@ describe('each reason, alone', () => {
   });
 
   it('counterparty IBAN, however it is spaced', () => {
-    expect(
-      codes(movement({ counterpartyIban: 'PT50 0002 0123 1234 5678 9015 4' }), candidate()),
-    ).toEqual(['counterparty_iban']);
+    expect(codes(movement({ counterpartyIban: 'PT50 0002 0123 1234 5678 9015 4' }), candidate())).toEqual([
+      'counterparty_iban',
+    ]);
   });
 
   it('NIF in the text', () => {
@@ -104,7 +108,9 @@ describe('each reason, alone', () => {
   });
 
   it('name similarity, legal forms and accents aside', () => {
-    expect(codes(movement({ counterpartyName: 'PADARIA LUSITANA' }), candidate())).toEqual(['name_similarity']);
+    expect(codes(movement({ counterpartyName: 'PADARIA LUSITANA' }), candidate())).toEqual([
+      'name_similarity',
+    ]);
     expect(nameSimilarity('Padaria Lusitana Lda', 'PADARIA LUSITANA, S.A.')).toBe(1);
     expect(nameSimilarity('Café Central', 'Cafe Central Unipessoal')).toBe(1);
     expect(nameSimilarity('Talho Moderno', 'Padaria Lusitana')).toBe(0);
@@ -133,7 +139,9 @@ describe('ranking', () => {
     expect(named.score).toBe(100);
     expect(other.score).toBeLessThan(named.score);
     // Reasons come most telling first.
-    expect(named.reasons.map((r) => r.points)).toEqual([...named.reasons.map((r) => r.points)].sort((a, b) => b - a));
+    expect(named.reasons.map((r) => r.points)).toEqual(
+      [...named.reasons.map((r) => r.points)].sort((a, b) => b - a),
+    );
   });
 
   it('normalises text and document numbers', () => {
