@@ -22,8 +22,6 @@ import { useFormatMoney } from '../../../../lib/format/money.ts';
 import { toastApiError } from '../../../billing/catalogue/components/toast-api-error.ts';
 import { useCandidates, useConfirmMatch, useWriteOffAccounts } from '../api/reconciliation.ts';
 
-const R = 'ACCOUNTING.RECONCILIATION';
-
 export interface MatchTarget {
   candidate: ReconciliationCandidate;
   /** Minor units settled. */
@@ -115,7 +113,7 @@ export function MatchModal({
       },
       {
         onSuccess: (match) => {
-          showSuccess({ message: t(`${R}.CONFIRMED`) });
+          showSuccess({ message: t('ACCOUNTING.RECONCILIATION.CONFIRMED') });
           onMatched(
             match.id,
             `${movements.map((movement) => movement.description).join(', ')} ↔ ${targets
@@ -128,14 +126,17 @@ export function MatchModal({
     );
 
   return (
-    <Modal opened onClose={onClose} title={t(`${R}.BY_HAND`)} size="lg">
+    <Modal opened onClose={onClose} title={t('ACCOUNTING.RECONCILIATION.BY_HAND')} size="lg">
       <Stack gap="sm">
         <Text size="sm">
-          {t(`${R}.MOVEMENTS_TOTAL`, { count: movements.length, amount: money(available, currency) })}
+          {t('ACCOUNTING.RECONCILIATION.MOVEMENTS_TOTAL', {
+            count: movements.length,
+            amount: money(available, currency),
+          })}
         </Text>
         <TextInput
-          label={t(`${R}.SEARCH`)}
-          placeholder={t(`${R}.SEARCH_PLACEHOLDER`)}
+          label={t('ACCOUNTING.RECONCILIATION.SEARCH')}
+          placeholder={t('ACCOUNTING.RECONCILIATION.SEARCH_PLACEHOLDER')}
           value={q}
           onChange={(event) => setQ(event.currentTarget.value)}
         />
@@ -143,7 +144,7 @@ export function MatchModal({
           <Stack gap={6}>
             {listed.length === 0 && (
               <Text size="sm" c="dimmed">
-                {t(`${R}.NOTHING_FOUND`)}
+                {t('ACCOUNTING.RECONCILIATION.NOTHING_FOUND')}
               </Text>
             )}
             {listed.map((candidate) => {
@@ -158,13 +159,13 @@ export function MatchModal({
                   <Checkbox
                     checked={!!target}
                     onChange={(event) => toggle(candidate, event.currentTarget.checked)}
-                    label={`${t(`${R}.KIND.${candidate.kind.toUpperCase()}`)} ${candidate.number} · ${
+                    label={`${t(`ACCOUNTING.RECONCILIATION.KIND.${candidate.kind.toUpperCase()}`)} ${candidate.number} · ${
                       candidate.partyName ?? '—'
                     } · ${money(candidate.open, candidate.currency)}`}
                   />
                   {target && (candidate.kind === 'document' || candidate.kind === 'purchase') && (
                     <NumberInput
-                      aria-label={t(`${R}.AMOUNT_OF`, { number: candidate.number })}
+                      aria-label={t('ACCOUNTING.RECONCILIATION.AMOUNT_OF', { number: candidate.number })}
                       w={130}
                       size="xs"
                       min={0}
@@ -187,7 +188,7 @@ export function MatchModal({
           </Stack>
         </ScrollArea.Autosize>
         <Text size="sm" fw={600}>
-          {t(`${R}.DIFFERENCE`, { amount: money(difference, currency) })}
+          {t('ACCOUNTING.RECONCILIATION.DIFFERENCE', { amount: money(difference, currency) })}
         </Text>
         {difference !== 0 && targets.length > 0 && (
           <Stack gap={4}>
@@ -195,16 +196,16 @@ export function MatchModal({
               checked={useWriteOff}
               disabled={mustWriteOff}
               onChange={(event) => setWriteOff(event.currentTarget.checked)}
-              label={t(`${R}.WRITE_OFF`)}
+              label={t('ACCOUNTING.RECONCILIATION.WRITE_OFF')}
             />
             {!useWriteOff && (
               <Text size="xs" c="dimmed">
-                {t(`${R}.PARTIAL`)}
+                {t('ACCOUNTING.RECONCILIATION.PARTIAL')}
               </Text>
             )}
             {useWriteOff && (
               <Select
-                label={t(`${R}.WRITE_OFF_ACCOUNT`)}
+                label={t('ACCOUNTING.RECONCILIATION.WRITE_OFF_ACCOUNT')}
                 searchable
                 data={(accounts.data ?? []).map((account) => ({
                   value: account.id,
@@ -218,10 +219,10 @@ export function MatchModal({
         )}
         <Group justify="end">
           <Button variant="default" onClick={onClose}>
-            {t(`${R}.CANCEL`)}
+            {t('ACCOUNTING.RECONCILIATION.CANCEL')}
           </Button>
           <Button onClick={submit} disabled={!valid} loading={confirm.isPending}>
-            {t(`${R}.CONFIRM`)}
+            {t('ACCOUNTING.RECONCILIATION.CONFIRM')}
           </Button>
         </Group>
       </Stack>

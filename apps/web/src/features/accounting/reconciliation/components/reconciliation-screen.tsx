@@ -31,8 +31,6 @@ import { useReconciliationPermissions } from '../hooks/use-reconciliation-permis
 import { MatchModal, type MatchTarget } from './match-modal.tsx';
 import { RulesModal } from './rules-modal.tsx';
 
-const R = 'ACCOUNTING.RECONCILIATION';
-
 interface RecentMatch {
   id: string;
   label: string;
@@ -91,7 +89,7 @@ export function ReconciliationScreen({ compact = false }: { compact?: boolean })
       {
         onSuccess: (match) => {
           remember(match.id, `${movement.description} ↔ ${candidate.number}`);
-          showSuccess({ message: t(`${R}.CONFIRMED`) });
+          showSuccess({ message: t('ACCOUNTING.RECONCILIATION.CONFIRMED') });
         },
         onError: toastApiError,
       },
@@ -108,12 +106,12 @@ export function ReconciliationScreen({ compact = false }: { compact?: boolean })
           {t('MENU.ACCOUNTING.RECONCILIATION')}
         </Title>
         <Text c="dimmed" size={compact ? 'sm' : undefined}>
-          {t(`${R}.INTRO`)}
+          {t('ACCOUNTING.RECONCILIATION.INTRO')}
         </Text>
       </Stack>
       <Group align="end" wrap={compact ? 'wrap' : 'nowrap'} gap="sm">
         <Select
-          label={t(`${R}.ACCOUNT`)}
+          label={t('ACCOUNTING.RECONCILIATION.ACCOUNT')}
           data={(accounts.data ?? []).map((account) => ({
             value: account.id,
             label: `${account.name} (${account.unreconciled})`,
@@ -127,32 +125,34 @@ export function ReconciliationScreen({ compact = false }: { compact?: boolean })
           w={compact ? '100%' : 360}
         />
         <Button variant="default" onClick={() => setRules({ open: true })}>
-          {t(`${R}.RULES`)}
+          {t('ACCOUNTING.RECONCILIATION.RULES')}
         </Button>
         {selected.length > 1 && can.confirm && (
           <Button onClick={() => setMatching({ movements: selectedMovements, targets: [] })}>
-            {t(`${R}.MATCH_SELECTED`, { count: selected.length })}
+            {t('ACCOUNTING.RECONCILIATION.MATCH_SELECTED', { count: selected.length })}
           </Button>
         )}
       </Group>
-      {accounts.data && accounts.data.length === 0 && <Text c="dimmed">{t(`${R}.NO_ACCOUNTS`)}</Text>}
+      {accounts.data && accounts.data.length === 0 && (
+        <Text c="dimmed">{t('ACCOUNTING.RECONCILIATION.NO_ACCOUNTS')}</Text>
+      )}
       {progress && (
         <Stack gap={4}>
           <Text size="sm">
-            {t(`${R}.PROGRESS`, {
+            {t('ACCOUNTING.RECONCILIATION.PROGRESS', {
               reconciled: progress.reconciled,
               total: progress.movements,
               month: progress.month,
             })}
           </Text>
-          <Progress value={percent} aria-label={t(`${R}.PROGRESS_LABEL`)} />
+          <Progress value={percent} aria-label={t('ACCOUNTING.RECONCILIATION.PROGRESS_LABEL')} />
         </Stack>
       )}
       {recent.length > 0 && (
         <Card withBorder padding="sm">
           <Stack gap={4}>
             <Text fw={600} size="sm">
-              {t(`${R}.RECENT`)}
+              {t('ACCOUNTING.RECONCILIATION.RECENT')}
             </Text>
             {recent.map((match) => (
               <Group key={match.id} justify="space-between" wrap="nowrap">
@@ -168,13 +168,13 @@ export function ReconciliationScreen({ compact = false }: { compact?: boolean })
                       undo.mutate(match.id, {
                         onSuccess: () => {
                           setRecent((list) => list.filter((one) => one.id !== match.id));
-                          showSuccess({ message: t(`${R}.UNDONE`) });
+                          showSuccess({ message: t('ACCOUNTING.RECONCILIATION.UNDONE') });
                         },
                         onError: toastApiError,
                       })
                     }
                   >
-                    {t(`${R}.UNDO`)}
+                    {t('ACCOUNTING.RECONCILIATION.UNDO')}
                   </Button>
                 )}
               </Group>
@@ -183,8 +183,8 @@ export function ReconciliationScreen({ compact = false }: { compact?: boolean })
         </Card>
       )}
       {queue.isLoading && <Loader />}
-      {queue.data && movements.length === 0 && <Text c="dimmed">{t(`${R}.EMPTY`)}</Text>}
-      <Stack gap="sm" aria-label={t(`${R}.QUEUE`)} role="list">
+      {queue.data && movements.length === 0 && <Text c="dimmed">{t('ACCOUNTING.RECONCILIATION.EMPTY')}</Text>}
+      <Stack gap="sm" aria-label={t('ACCOUNTING.RECONCILIATION.QUEUE')} role="list">
         {movements.map((movement) => (
           <MovementCard
             key={movement.id}
@@ -210,7 +210,7 @@ export function ReconciliationScreen({ compact = false }: { compact?: boolean })
       </Stack>
       {queue.hasNextPage && (
         <Button variant="default" onClick={() => queue.fetchNextPage()} loading={queue.isFetchingNextPage}>
-          {t(`${R}.LOAD_MORE`)}
+          {t('ACCOUNTING.RECONCILIATION.LOAD_MORE')}
         </Button>
       )}
       {matching && (
@@ -271,7 +271,7 @@ function MovementCard({
               <Checkbox
                 checked={selected}
                 onChange={(event) => onSelect(event.currentTarget.checked)}
-                aria-label={t(`${R}.SELECT`, { description: movement.description })}
+                aria-label={t('ACCOUNTING.RECONCILIATION.SELECT', { description: movement.description })}
               />
             )}
             <Stack gap={0}>
@@ -295,14 +295,14 @@ function MovementCard({
             </Text>
             {movement.open !== Math.abs(movement.amount) && (
               <Text size="xs" c="dimmed">
-                {t(`${R}.OPEN`, { amount: money(movement.open, movement.currency) })}
+                {t('ACCOUNTING.RECONCILIATION.OPEN', { amount: money(movement.open, movement.currency) })}
               </Text>
             )}
           </Stack>
         </Group>
         {movement.suggestions.length === 0 && (
           <Text size="sm" c="dimmed">
-            {t(`${R}.NO_SUGGESTIONS`)}
+            {t('ACCOUNTING.RECONCILIATION.NO_SUGGESTIONS')}
           </Text>
         )}
         {movement.suggestions.map((suggestion, index) => (
@@ -311,13 +311,14 @@ function MovementCard({
             withBorder
             padding="xs"
             bg={index === 0 ? 'var(--mantine-color-teal-light)' : undefined}
-            aria-label={t(`${R}.SUGGESTION`, { number: suggestion.candidate.number })}
+            aria-label={t('ACCOUNTING.RECONCILIATION.SUGGESTION', { number: suggestion.candidate.number })}
           >
             <Stack gap={4}>
               <Group justify="space-between" wrap={compact ? 'wrap' : 'nowrap'} gap="xs">
                 <Stack gap={0}>
                   <Text size="sm" fw={600}>
-                    {t(`${R}.KIND.${suggestion.candidate.kind.toUpperCase()}`)} {suggestion.candidate.number}
+                    {t(`ACCOUNTING.RECONCILIATION.KIND.${suggestion.candidate.kind.toUpperCase()}`)}{' '}
+                    {suggestion.candidate.number}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {suggestion.candidate.partyName ?? '—'} ·{' '}
@@ -326,7 +327,7 @@ function MovementCard({
                 </Stack>
                 <Group gap="xs" wrap="nowrap">
                   <Text size="sm">{money(suggestion.candidate.open, suggestion.candidate.currency)}</Text>
-                  <Badge variant="light" title={t(`${R}.SCORE`)}>
+                  <Badge variant="light" title={t('ACCOUNTING.RECONCILIATION.SCORE')}>
                     {suggestion.score}
                   </Badge>
                 </Group>
@@ -334,14 +335,14 @@ function MovementCard({
               <Group gap={4}>
                 {suggestion.reasons.map((reason) => (
                   <Badge key={reason.code} size="xs" variant="outline" color="gray">
-                    {t(`${R}.REASON.${reason.code.toUpperCase()}`)}
+                    {t(`ACCOUNTING.RECONCILIATION.REASON.${reason.code.toUpperCase()}`)}
                   </Badge>
                 ))}
               </Group>
               {canConfirm && (
                 <Group gap="xs">
                   <Button size="xs" onClick={() => onAccept(suggestion)} loading={busy}>
-                    {t(`${R}.CONFIRM`)}
+                    {t('ACCOUNTING.RECONCILIATION.CONFIRM')}
                   </Button>
                   <Button
                     size="xs"
@@ -359,7 +360,7 @@ function MovementCard({
                       )
                     }
                   >
-                    {t(`${R}.REJECT`)}
+                    {t('ACCOUNTING.RECONCILIATION.REJECT')}
                   </Button>
                 </Group>
               )}
@@ -369,11 +370,11 @@ function MovementCard({
         {canConfirm && (
           <Group gap="xs">
             <Button size="xs" variant="default" onClick={onByHand}>
-              {t(`${R}.BY_HAND`)}
+              {t('ACCOUNTING.RECONCILIATION.BY_HAND')}
             </Button>
             {best?.candidate.partyId && (movement.counterpartyIban || movement.counterpartyName) && (
               <Button size="xs" variant="subtle" onClick={() => onRule(best.candidate.partyId as string)}>
-                {t(`${R}.ALWAYS`, { party: best.candidate.partyName ?? '' })}
+                {t('ACCOUNTING.RECONCILIATION.ALWAYS', { party: best.candidate.partyName ?? '' })}
               </Button>
             )}
           </Group>

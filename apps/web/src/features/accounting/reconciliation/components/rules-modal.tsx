@@ -7,8 +7,6 @@ import { toastApiError } from '../../../billing/catalogue/components/toast-api-e
 import { useApplyRule, useCreateRule, useDeleteRule, useParties, useRules } from '../api/reconciliation.ts';
 import { useReconciliationPermissions } from '../hooks/use-reconciliation-permissions.ts';
 
-const R = 'ACCOUNTING.RECONCILIATION';
-
 /** "Always match movements from this IBAN (or with this text) to this customer or supplier." */
 export function RulesModal({
   initialIban,
@@ -42,7 +40,7 @@ export function RulesModal({
       },
       {
         onSuccess: (result) => {
-          showSuccess({ message: t(`${R}.RULE_CREATED`, { count: result.confirmed }) });
+          showSuccess({ message: t('ACCOUNTING.RECONCILIATION.RULE_CREATED', { count: result.confirmed }) });
           setIban('');
           setText('');
         },
@@ -50,17 +48,17 @@ export function RulesModal({
       },
     );
   return (
-    <Modal opened onClose={onClose} title={t(`${R}.RULES`)} size="lg">
+    <Modal opened onClose={onClose} title={t('ACCOUNTING.RECONCILIATION.RULES')} size="lg">
       <Stack gap="sm">
         {rules.data?.length === 0 && (
           <Text size="sm" c="dimmed">
-            {t(`${R}.NO_RULES`)}
+            {t('ACCOUNTING.RECONCILIATION.NO_RULES')}
           </Text>
         )}
         {rules.data?.map((rule) => (
           <Group key={rule.id} justify="space-between" wrap="nowrap">
             <Text size="sm">
-              {t(`${R}.RULE_LINE`, {
+              {t('ACCOUNTING.RECONCILIATION.RULE_LINE', {
                 condition: rule.counterpartyIban ?? `“${rule.textContains}”`,
                 party: rule.partyName,
               })}
@@ -73,19 +71,21 @@ export function RulesModal({
                   onClick={() =>
                     apply.mutate(rule.id, {
                       onSuccess: (result) =>
-                        showSuccess({ message: t(`${R}.RULE_APPLIED`, { count: result.confirmed }) }),
+                        showSuccess({
+                          message: t('ACCOUNTING.RECONCILIATION.RULE_APPLIED', { count: result.confirmed }),
+                        }),
                       onError: toastApiError,
                     })
                   }
                 >
-                  {t(`${R}.RULE_APPLY`)}
+                  {t('ACCOUNTING.RECONCILIATION.RULE_APPLY')}
                 </Button>
               )}
               {can.undo && (
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  aria-label={t(`${R}.RULE_DELETE`)}
+                  aria-label={t('ACCOUNTING.RECONCILIATION.RULE_DELETE')}
                   onClick={() => remove.mutate(rule.id, { onError: toastApiError })}
                 >
                   ×
@@ -97,20 +97,20 @@ export function RulesModal({
         {can.confirm && (
           <Stack gap="xs">
             <Text fw={600} size="sm">
-              {t(`${R}.RULE_NEW`)}
+              {t('ACCOUNTING.RECONCILIATION.RULE_NEW')}
             </Text>
             <TextInput
-              label={t(`${R}.RULE_IBAN`)}
+              label={t('ACCOUNTING.RECONCILIATION.RULE_IBAN')}
               value={iban}
               onChange={(event) => setIban(event.currentTarget.value)}
             />
             <TextInput
-              label={t(`${R}.RULE_TEXT`)}
+              label={t('ACCOUNTING.RECONCILIATION.RULE_TEXT')}
               value={text}
               onChange={(event) => setText(event.currentTarget.value)}
             />
             <Select
-              label={t(`${R}.RULE_PARTY`)}
+              label={t('ACCOUNTING.RECONCILIATION.RULE_PARTY')}
               searchable
               searchValue={search}
               onSearchChange={setSearch}
@@ -124,7 +124,7 @@ export function RulesModal({
             <Checkbox
               checked={autoConfirm}
               onChange={(event) => setAutoConfirm(event.currentTarget.checked)}
-              label={t(`${R}.RULE_AUTO`)}
+              label={t('ACCOUNTING.RECONCILIATION.RULE_AUTO')}
             />
             <Group justify="end">
               <Button
@@ -132,7 +132,7 @@ export function RulesModal({
                 loading={create.isPending}
                 disabled={!partyId || (!iban.trim() && text.trim().length < 3)}
               >
-                {t(`${R}.RULE_SAVE`)}
+                {t('ACCOUNTING.RECONCILIATION.RULE_SAVE')}
               </Button>
             </Group>
           </Stack>
