@@ -10,7 +10,12 @@ let orgId: string;
 beforeAll(async () => {
   t = await createTestApp();
   owner = await t.signin('demo@fluxo.example');
-  orgId = (await rows<{ id: string }>(t.database.db, sql`SELECT id FROM organizations WHERE name = 'Fluxo Demo, Lda'`))[0]!.id;
+  orgId = (
+    await rows<{ id: string }>(
+      t.database.db,
+      sql`SELECT id FROM organizations WHERE name = 'Fluxo Demo, Lda'`,
+    )
+  )[0]!.id;
 }, 300_000);
 afterAll(() => t.close());
 
@@ -21,7 +26,12 @@ describe('the demo PT company’s reconciliation', () => {
       sql`SELECT count(*) AS matches FROM accounting_reconciliations WHERE organization_id = ${orgId}`,
     );
     expect(Number(counts!.matches)).toBeGreaterThan(50);
-    const accounts = await t.call({ method: 'GET', url: '/api/v1/accounting/reconciliation/accounts', token: owner, orgId });
+    const accounts = await t.call({
+      method: 'GET',
+      url: '/api/v1/accounting/reconciliation/accounts',
+      token: owner,
+      orgId,
+    });
     expect(accounts.statusCode).toBe(200);
     const withQueue = accounts.json().filter((a: { unreconciled: number }) => a.unreconciled > 0);
     expect(withQueue.length).toBeGreaterThan(0);
@@ -34,7 +44,9 @@ describe('the demo PT company’s reconciliation', () => {
         orgId,
       });
       expect(queue.statusCode).toBe(200);
-      suggested += queue.json().items.filter((item: { suggestions: unknown[] }) => item.suggestions.length > 0).length;
+      suggested += queue
+        .json()
+        .items.filter((item: { suggestions: unknown[] }) => item.suggestions.length > 0).length;
     }
     expect(suggested).toBeGreaterThan(0);
   });

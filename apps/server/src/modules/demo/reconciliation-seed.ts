@@ -19,7 +19,9 @@ export async function seedDemoReconciliation(
   today = demoToday(),
 ): Promise<{ matches: number }> {
   const { organizationId, createdBy } = target;
-  const cutoff = new Date(Date.parse(`${today}T00:00:00Z`) - RECENT_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const cutoff = new Date(Date.parse(`${today}T00:00:00Z`) - RECENT_DAYS * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
   const payments = await rows<{ id: string; transaction_id: string; amount: string; direction: string }>(
     tx,
     sql`SELECT p.id, p.transaction_id, p.amount, p.direction FROM billing_payments p
@@ -27,7 +29,12 @@ export async function seedDemoReconciliation(
         WHERE p.organization_id = ${organizationId} AND p.cancelled_at IS NULL AND t.booking_date < ${cutoff}
         ORDER BY t.booking_date, p.id`,
   );
-  const allocations = await rows<{ payment_id: string; document_id: string | null; purchase_id: string | null; amount: string }>(
+  const allocations = await rows<{
+    payment_id: string;
+    document_id: string | null;
+    purchase_id: string | null;
+    amount: string;
+  }>(
     tx,
     sql`SELECT a.payment_id, a.document_id, a.purchase_id, a.amount FROM billing_payment_allocations a
         JOIN billing_payments p ON p.id = a.payment_id
@@ -55,7 +62,12 @@ export async function seedDemoReconciliation(
   for (const payment of payments) {
     const id = randomUUID();
     matches.push({ id, organizationId, createdBy, score: 100, reasons: [] });
-    items.push({ organizationId, reconciliationId: id, transactionId: payment.transaction_id, amount: Number(payment.amount) });
+    items.push({
+      organizationId,
+      reconciliationId: id,
+      transactionId: payment.transaction_id,
+      amount: Number(payment.amount),
+    });
     for (const allocation of byPayment.get(payment.id) ?? [])
       items.push({
         organizationId,
@@ -69,8 +81,18 @@ export async function seedDemoReconciliation(
   for (const line of posted) {
     const id = randomUUID();
     matches.push({ id, organizationId, createdBy, score: 100, reasons: [] });
-    items.push({ organizationId, reconciliationId: id, transactionId: line.transaction_id, amount: Number(line.amount) });
-    items.push({ organizationId, reconciliationId: id, entryLineId: line.line_id, amount: Number(line.amount) });
+    items.push({
+      organizationId,
+      reconciliationId: id,
+      transactionId: line.transaction_id,
+      amount: Number(line.amount),
+    });
+    items.push({
+      organizationId,
+      reconciliationId: id,
+      entryLineId: line.line_id,
+      amount: Number(line.amount),
+    });
   }
   for (let i = 0; i < matches.length; i += 1000)
     await tx.insert(accountingReconciliations).values(matches.slice(i, i + 1000));

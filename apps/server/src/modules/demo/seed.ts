@@ -15,8 +15,8 @@ import { type Config, loadConfig } from '../../platform/config.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { SigningKey } from '../billing/index.ts';
 import { issuePayment } from '../payments/payments.service.ts';
-import { seedDemoReconciliation } from './reconciliation-seed.ts';
 import { seedDemoBilling } from './billing-seed.ts';
+import { seedDemoReconciliation } from './reconciliation-seed.ts';
 import { seedDemoTreasury } from './treasury-seed.ts';
 
 export const DEMO_PASSWORD = 'fluxo-demo';

@@ -170,26 +170,41 @@ export async function suggestionsFor(
           GROUP BY 1, 2, 3
         ),
         past AS (
-          SELECT m.id AS m_id, h.party_id, sum(h.n) AS n FROM m JOIN history h
-            ON (m.iban <> '' AND h.iban = m.iban) OR (m.iban = '' AND m.cp_name <> '' AND h.cp_name = m.cp_name)
+          SELECT m_id, party_id, sum(n) AS n FROM (
+            SELECT m.id AS m_id, h.party_id, h.n FROM m JOIN history h ON h.iban = m.iban WHERE m.iban <> ''
+            UNION ALL
+            SELECT m.id, h.party_id, h.n FROM m JOIN history h ON h.cp_name = m.cp_name
+            WHERE m.iban = '' AND m.cp_name <> ''
+          ) x GROUP BY 1, 2
+        ),
+        rule_hits AS (
+          SELECT m_id, party_id, max(rule_id::text)::uuid AS rule_id FROM party_hits
+          WHERE rule_id IS NOT NULL GROUP BY 1, 2
+        ),
+        pp AS MATERIALIZED (
+          SELECT m_id, party_id, max(rule_id::text)::uuid AS rule_id FROM (
+            SELECT m_id, party_id, rule_id FROM party_hits UNION ALL SELECT m_id, party_id, NULL FROM past) x
           GROUP BY 1, 2
+        ),
+        pc AS MATERIALIZED (
+          SELECT pp.m_id, pp.rule_id, c.kind, c.id, c.open, c.dir, c.currency, c.source_id
+          FROM pp JOIN c ON c.party_id = pp.party_id
         ),
         by_party AS (
           SELECT m_id, kind, id, rule_id FROM (
-            SELECT p.m_id, c.kind, c.id, p.rule_id,
-                   row_number() OVER (PARTITION BY p.m_id ORDER BY p.rule_id IS NULL, abs(c.open - m.open), c.id) AS rn
-            FROM (SELECT m_id, party_id, max(rule_id::text)::uuid AS rule_id FROM (
-                    SELECT m_id, party_id, rule_id FROM party_hits UNION ALL SELECT m_id, party_id, NULL FROM past) x
-                  GROUP BY 1, 2) p
-            JOIN m ON m.id = p.m_id
-            JOIN c ON c.party_id = p.party_id AND c.dir = m.dir AND c.currency = m.currency
-             AND (c.source_id IS NULL OR c.source_id = m.id)
+            SELECT pc.m_id, pc.kind, pc.id, pc.rule_id,
+                   row_number() OVER (PARTITION BY pc.m_id ORDER BY pc.rule_id IS NULL, abs(pc.open - m.open), pc.id) AS rn
+            FROM pc JOIN m ON m.id = pc.m_id
+            WHERE (pc.dir = m.dir AND pc.currency = m.currency AND (pc.source_id IS NULL OR pc.source_id = m.id)) IS TRUE
           ) ranked WHERE rn <= ${PARTY_FAN_OUT}
         ),
+        amt AS MATERIALIZED (
+          SELECT m.id AS m_id, m.dir AS mdir, m.currency AS mcur, c.kind, c.id, c.dir, c.currency, c.source_id
+          FROM m JOIN c ON c.open = m.open
+        ),
         pairs AS (
-          SELECT m.id AS m_id, c.kind, c.id, NULL::uuid AS rule_id FROM m
-            JOIN c ON c.open = m.open AND c.dir = m.dir AND c.currency = m.currency
-           AND (c.source_id IS NULL OR c.source_id = m.id)
+          SELECT m_id, kind, id, NULL::uuid AS rule_id FROM amt
+          WHERE dir = mdir AND currency = mcur AND (source_id IS NULL OR source_id = m_id)
           UNION ALL
           SELECT m.id, c.kind, c.id, NULL FROM m JOIN c ON c.source_id = m.id
           UNION ALL
@@ -197,24 +212,24 @@ export async function suggestionsFor(
           UNION ALL
           SELECT m_id, kind, id, rule_id FROM by_party
         ),
-        uniq AS (
+        uniq AS MATERIALIZED (
           SELECT m_id, kind, id, max(rule_id::text)::uuid AS rule_id FROM pairs GROUP BY 1, 2, 3
-        )
-        SELECT u.m_id, u.kind, u.id, c.party_id, pa.name AS party_name, pa.tax_id AS party_tax_id,
+        ),
+        uc AS MATERIALIZED (SELECT u.m_id, u.rule_id, c.* FROM uniq u JOIN c ON c.kind = u.kind AND c.id = u.id)
+        SELECT c.m_id, c.kind, c.id, c.party_id, pa.name AS party_name, pa.tax_id AS party_tax_id,
                pa.iban AS party_iban, c.number, c.atcud, c.date::text AS date, c.due_date::text AS due_date,
                c.mb_reference, c.currency, c.open,
-               coalesce(u.rule_id, (SELECT ph.rule_id FROM party_hits ph
-                 WHERE ph.m_id = u.m_id AND ph.party_id = c.party_id AND ph.rule_id IS NOT NULL LIMIT 1)) AS rule_id,
-               (SELECT past.n FROM past WHERE past.m_id = u.m_id AND past.party_id = c.party_id) AS past
-        FROM uniq u
-        JOIN m ON m.id = u.m_id
-        JOIN c ON c.kind = u.kind AND c.id = u.id AND c.dir = m.dir AND c.currency = m.currency
-         AND (c.source_id IS NULL OR c.source_id = m.id)
+               coalesce(c.rule_id, rh.rule_id) AS rule_id, pt.n AS past
+        FROM uc c
+        JOIN m ON m.id = c.m_id
+         AND (c.dir = m.dir AND c.currency = m.currency AND (c.source_id IS NULL OR c.source_id = m.id)) IS TRUE
         LEFT JOIN billing_parties pa ON pa.id = c.party_id
+        LEFT JOIN rule_hits rh ON rh.m_id = c.m_id AND rh.party_id = c.party_id
+        LEFT JOIN past pt ON pt.m_id = c.m_id AND pt.party_id = c.party_id
         WHERE NOT EXISTS (
           SELECT 1 FROM accounting_reconciliation_rejections rj
-          WHERE rj.organization_id = ${organizationId} AND rj.transaction_id = u.m_id
-            AND rj.candidate_kind = u.kind AND rj.candidate_id = u.id)`,
+          WHERE rj.organization_id = ${organizationId} AND rj.transaction_id = c.m_id
+            AND rj.candidate_kind = c.kind AND rj.candidate_id = c.id)`,
   );
   const byId = new Map(movements.map((movement) => [movement.id, movement]));
   for (const pair of pairs) {
