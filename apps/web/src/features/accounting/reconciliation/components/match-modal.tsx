@@ -19,8 +19,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../../../components/widgets/toasts.ts';
 import { useFormatMoney } from '../../../../lib/format/money.ts';
-import { toastApiError } from '../../../billing/catalogue/components/toast-api-error.ts';
 import { useCandidates, useConfirmMatch, useWriteOffAccounts } from '../api/reconciliation.ts';
+import { toastApiError } from './toast-api-error.ts';
 
 export interface MatchTarget {
   candidate: ReconciliationCandidate;

@@ -19,7 +19,6 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../../../components/widgets/toasts.ts';
 import { useFormatDate, useFormatMoney } from '../../../../lib/format/money.ts';
-import { toastApiError } from '../../../billing/catalogue/components/toast-api-error.ts';
 import {
   useConfirmMatch,
   useReconciliationAccounts,
@@ -30,6 +29,7 @@ import {
 import { useReconciliationPermissions } from '../hooks/use-reconciliation-permissions.ts';
 import { MatchModal, type MatchTarget } from './match-modal.tsx';
 import { RulesModal } from './rules-modal.tsx';
+import { toastApiError } from './toast-api-error.ts';
 
 interface RecentMatch {
   id: string;

@@ -3,9 +3,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../../../components/widgets/toasts.ts';
-import { toastApiError } from '../../../billing/catalogue/components/toast-api-error.ts';
 import { useApplyRule, useCreateRule, useDeleteRule, useParties, useRules } from '../api/reconciliation.ts';
 import { useReconciliationPermissions } from '../hooks/use-reconciliation-permissions.ts';
+import { toastApiError } from './toast-api-error.ts';
 
 /** "Always match movements from this IBAN (or with this text) to this customer or supplier." */
 export function RulesModal({
