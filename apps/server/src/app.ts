@@ -158,7 +158,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   treasuryRoutes(app, { db, realtime, config, connectors });
   const signingKey = await loadSigningKey(db, secrets.box, config.invoicing);
   billingRoutes(app, { db, config, mailer, signingKey, dataDir: config.dataDir });
-  accountingRoutes(app, { db, config, mailer, dataDir: config.dataDir });
+  accountingRoutes(app, { db, config, mailer, signingKey, dataDir: config.dataDir });
   saftRoutes(app, { db, signingKey, invoicing: config.invoicing, productVersion: config.app.appVersion });
   await registerBilling(app, { db, config });
   app.get(

@@ -15,6 +15,12 @@ export {
 } from './ledger/post.ts';
 export { chartOfCountry, ensureFiscalYear, ensureLedger, type JournalKind } from './ledger/setup.ts';
 export {
+  confirmMatch,
+  reconciliationQueue,
+  undoMatch,
+} from './reconciliation/reconciliation.service.ts';
+export { suggestionsFor } from './reconciliation/suggestions.ts';
+export {
   type SaftJournalRow,
   type SaftLedgerAccountRow,
   type SaftLedgerChart,

@@ -7,7 +7,7 @@ export {
   issueInTransaction,
   writeDraft,
 } from './documents.service.ts';
-export { recordPayment } from './payments/payments.service.ts';
+export { cancelPayment, linkPaymentToMovement, recordPayment } from './payments/payments.service.ts';
 export { renderPdf } from './pdf/render-pdf.ts';
 export {
   eurCents,

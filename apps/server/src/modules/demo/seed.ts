@@ -16,6 +16,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import type { SigningKey } from '../billing/index.ts';
 import { issuePayment } from '../payments/payments.service.ts';
 import { seedDemoBilling } from './billing-seed.ts';
+import { seedDemoReconciliation } from './reconciliation-seed.ts';
 import { seedDemoTreasury } from './treasury-seed.ts';
 
 export const DEMO_PASSWORD = 'fluxo-demo';
@@ -235,6 +236,8 @@ export async function seedDemo(
         pt: { organizationId: demoCompany, country: 'PT', createdBy: demo },
         ao: { organizationId: aoCompany, country: 'AO', createdBy: aoOwner },
       });
+      // The PT bank mostly reconciled, leaving the last three weeks in the reconciliation queue.
+      await seedDemoReconciliation(tx, { organizationId: demoCompany, createdBy: demo });
     }
 
     const accountant = await addUser({

@@ -122,6 +122,7 @@ async function checkMovement(
   direction: 'in' | 'out',
   currency: string,
   amount: number,
+  shortfall = 0,
 ): Promise<void> {
   const visible = await visibleAccountIds(tx, viewer);
   // NO KEY UPDATE: serialises payments on one movement without blocking treasury's own reads or the
@@ -154,7 +155,7 @@ async function checkMovement(
           AND cancelled_at IS NULL`,
   );
   const left = Math.abs(signed) - Number(taken?.taken ?? 0);
-  if (amount > left)
+  if (amount - shortfall > left)
     throw new AppError(
       'MOVEMENT_NOT_USABLE',
       `The movement has ${left} cents left for payments; this one is ${amount}.`,
@@ -187,11 +188,17 @@ async function receiptSeries(tx: Db, organizationId: string) {
   return series;
 }
 
+/**
+ * `movementShortfall`: how much less than the payment the movement carried (bank fees the payee bore,
+ * written off by accounting's reconciliation): the receipt states what the customer paid, the movement
+ * what reached the bank.
+ */
 export async function recordPayment(
   deps: DocumentsDeps,
   tx: Db,
   viewer: TreasuryViewer,
   body: RecordInput,
+  options: { movementShortfall?: number } = {},
 ): Promise<BillingPayment> {
   const organizationId = viewer.organizationId;
   const { direction } = body;
@@ -250,7 +257,15 @@ export async function recordPayment(
   }
   const paymentCurrency = currency as string;
   if (body.transactionId)
-    await checkMovement(tx, viewer, body.transactionId, direction, paymentCurrency, body.amount);
+    await checkMovement(
+      tx,
+      viewer,
+      body.transactionId,
+      direction,
+      paymentCurrency,
+      body.amount,
+      Math.max(0, options.movementShortfall ?? 0),
+    );
 
   let receiptId: string | null = null;
   if (direction === 'in') {
@@ -357,6 +372,40 @@ export async function cancelPayment(
 ): Promise<BillingPayment> {
   await revertPayment(tx, organizationId, id, reason);
   return getPayment(tx, organizationId, id);
+}
+
+/**
+ * Links a payment already recorded (a receipt issued without its movement) to the movement that carried it,
+ * or unlinks it (`transactionId` null). The movement must have room for it, in its direction and currency.
+ */
+export async function linkPaymentToMovement(
+  tx: Db,
+  viewer: TreasuryViewer,
+  paymentId: string,
+  transactionId: string | null,
+): Promise<BillingPayment> {
+  const [payment] = await tx
+    .select()
+    .from(billingPayments)
+    .where(and(eq(billingPayments.organizationId, viewer.organizationId), eq(billingPayments.id, paymentId)))
+    .for('update');
+  if (!payment) throw new AppError('NOT_FOUND', 'No such payment.');
+  if (payment.cancelledAt)
+    throw new AppError('PAYMENT_ALREADY_CANCELLED', 'This payment is already cancelled.');
+  if (transactionId) {
+    if (payment.transactionId)
+      throw new AppError('MOVEMENT_NOT_USABLE', 'This payment is already linked to a movement.');
+    await checkMovement(
+      tx,
+      viewer,
+      transactionId,
+      payment.direction as 'in' | 'out',
+      payment.currency.trim(),
+      payment.amount,
+    );
+  }
+  await tx.update(billingPayments).set({ transactionId }).where(eq(billingPayments.id, paymentId));
+  return getPayment(tx, viewer.organizationId, paymentId);
 }
 
 interface PaymentRow {
