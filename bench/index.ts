@@ -1,4 +1,5 @@
 // `npm run bench`: every benchmark, each printing its own figures.
+import { accountingBench } from './accounting.bench.ts';
 import { apiBench } from './api.bench.ts';
 import { authBench } from './auth.bench.ts';
 import { billingBench } from './billing.bench.ts';
@@ -14,6 +15,7 @@ const benches: Record<string, () => Promise<void>> = {
   bundle: bundleBench,
   treasury: treasuryBench,
   billing: billingBench,
+  accounting: accountingBench,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue;
