@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Mailer } from '../../platform/mail.ts';
+import { postingRoutes } from './posting/posting.routes.ts';
 
 /** What the accounting routes need; every part receives the same object. */
 export interface AccountingDeps {
@@ -12,4 +13,6 @@ export interface AccountingDeps {
 }
 
 /** Every accounting route: each part adds one line here calling its own `xxxRoutes(app, deps)`. */
-export function accountingRoutes(_app: FastifyInstance, _deps: AccountingDeps): void {}
+export function accountingRoutes(app: FastifyInstance, deps: AccountingDeps): void {
+  postingRoutes(app, deps);
+}
