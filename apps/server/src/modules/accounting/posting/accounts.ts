@@ -193,7 +193,8 @@ export class PostingAccounts {
         .reverse()
         .map((prefix) => byCode.get(prefix))
         .find((row): row is AccountRow => Boolean(row));
-      if (ancestor?.grouping_category === 'GM' && ancestor.has_lines) result = ancestor.code;
+      // Under a movement account, the code is that account (its detail is the chart's to add, not ours).
+      if (ancestor?.grouping_category === 'GM' && !ancestor.archived) result = ancestor.code;
       else {
         await this.open({
           code,
