@@ -12,11 +12,16 @@ export interface EntriesTab {
   Panel: LazyExoticComponent<ComponentType>;
 }
 
+/** A tab's panel, loaded when the tab is first shown. */
+export const lazyPanel = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+
 export const ENTRIES_TABS: readonly EntriesTab[] = [
   // ledger
   // charts
   // statements
+  {
+    value: 'mappings',
+    labelKey: 'ACCOUNTING.POSTING.TAB',
+    Panel: lazyPanel(() => import('./posting/components/mappings-panel.tsx')),
+  },
 ];
-
-// Keeps `lazy` imported while the list is being filled.
-export const lazyPanel = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
