@@ -104,6 +104,9 @@ export class PostingAccounts {
   /** The role candidates and chosen accounts as the chart has them (read once, by load()). */
   private readonly present = new Map<string, { grouping: string; archived: boolean }>();
 
+  /** Writes entries a batch poster still holds, before lines are read back (has_lines). */
+  beforeRead: () => Promise<void> = async () => {};
+
   constructor(
     private readonly tx: Db,
     readonly organizationId: string,
@@ -159,6 +162,7 @@ export class PostingAccounts {
     if (!ACCOUNT_CODE.test(code))
       throw new AppError('ACCOUNT_NOT_POSTABLE', `${code} is not an account code.`);
     const prefixes = Array.from({ length: code.length }, (_, i) => code.slice(0, i + 1));
+    await this.beforeRead();
     const found = await rows<AccountRow>(
       this.tx,
       sql`SELECT code, grouping_category, nature, archived,
@@ -266,6 +270,7 @@ export class PostingAccounts {
     );
     let result = existing?.code;
     if (!result) {
+      await this.beforeRead();
       const [parent] = await rows<AccountRow>(
         this.tx,
         sql`SELECT code, grouping_category, nature, archived,

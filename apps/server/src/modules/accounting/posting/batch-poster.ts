@@ -5,10 +5,14 @@ import { AppError } from '../../../platform/errors.ts';
 import { entryHash, entryHashInput, type PostedEntry, type PostingInput } from '../ledger/post.ts';
 import { ensureFiscalYear, ensureLedger, type JournalKind } from '../ledger/setup.ts';
 
+/** Entries written per pair of statements. */
+const BATCH = 250;
+
 /**
  * Posts many entries in one transaction for postPending: the same entries, numbers, references and
  * hash chain as ledger/post.ts's postEntry, but the journals are locked once, the periods, accounts and
- * last numbers are read once, and each entry costs two INSERTs. flush() writes the journals' heads.
+ * last numbers are read once, and the entries are queued and written 250 at a time (two INSERTs). Whoever reads entries or lines
+ * back in the transaction calls write() first; flush() writes the rest and the journals' heads.
  */
 export class BatchPoster {
   private journals = new Map<JournalKind, { id: string; code: string; lastSeq: number; lastHash: string }>();
@@ -16,6 +20,7 @@ export class BatchPoster {
   private numbers = new Map<string, number>();
   private accounts = new Map<string, { id: string; postable: boolean }>();
   private ready = false;
+  private queue: { entry: Record<string, unknown>; lines: Record<string, unknown>[] }[] = [];
 
   constructor(
     private readonly tx: Db,
@@ -137,34 +142,67 @@ export class BatchPoster {
       tax_base: line.taxBase ?? null,
       source_document_number: line.sourceDocumentNumber ?? null,
     }));
-    // The entry and its lines in one statement.
-    await this.tx.execute(sql`
-      WITH entry AS (
-        INSERT INTO accounting_entries
-          (id, organization_id, journal_id, period_id, number, seq, reference, entry_date, description, transaction_type,
-           source_type, source_id, reverses_entry_id, total_debit, total_credit, previous_hash, hash, created_by)
-        VALUES (${entry.id}, ${this.organizationId}, ${journal.id}, ${period.id}, ${number}, ${seq}, ${reference},
-                ${input.date}, ${input.description}, ${transactionType}, ${input.sourceType}, ${input.sourceId ?? null},
-                ${input.reversesEntryId ?? null}, ${total}, ${total}, ${previousHash}, ${hash}, ${input.createdBy ?? null})
-        RETURNING id)
-      INSERT INTO accounting_entry_lines
-        (organization_id, entry_id, position, account_id, entry_date, debit, credit, currency, amount_currency,
-         exchange_rate, description, party_id, tax_region, tax_rate_basis_points, tax_base, source_document_number)
-      SELECT ${this.organizationId}, entry.id, v.position, v.account_id, ${input.date}, v.debit, v.credit, v.currency,
-             v.amount_currency, v.exchange_rate, v.description, v.party_id, v.tax_region, v.tax_rate_basis_points,
-             v.tax_base, v.source_document_number
-      FROM entry, jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(
-        position smallint, account_id uuid, debit bigint, credit bigint, currency char(3), amount_currency bigint,
-        exchange_rate numeric, description text, party_id uuid, tax_region text, tax_rate_basis_points int,
-        tax_base bigint, source_document_number text)`);
+    this.queue.push({
+      entry: {
+        id: entry.id,
+        journal_id: journal.id,
+        period_id: period.id,
+        number,
+        seq,
+        reference,
+        entry_date: input.date,
+        description: input.description,
+        transaction_type: transactionType,
+        source_type: input.sourceType,
+        source_id: input.sourceId ?? null,
+        reverses_entry_id: input.reversesEntryId ?? null,
+        total: total,
+        previous_hash: previousHash,
+        hash,
+        created_by: input.createdBy ?? null,
+      },
+      lines: values.map((value) => ({ ...value, entry_id: entry.id, entry_date: input.date })),
+    });
+    if (this.queue.length >= BATCH) await this.write();
     journal.lastSeq = seq;
     journal.lastHash = hash;
     return { id: entry.id, journalId: journal.id, periodId: period.id, number, seq, reference, hash };
   }
 
-  /** Writes each journal's new head (last seq and hash). */
+  /** Writes the queued entries and their lines: two statements however many. */
+  async write(): Promise<void> {
+    const queue = this.queue;
+    if (queue.length === 0) return;
+    this.queue = [];
+    await this.tx.execute(sql`
+      INSERT INTO accounting_entries
+        (id, organization_id, journal_id, period_id, number, seq, reference, entry_date, description, transaction_type,
+         source_type, source_id, reverses_entry_id, total_debit, total_credit, previous_hash, hash, created_by)
+      SELECT e.id, ${this.organizationId}, e.journal_id, e.period_id, e.number, e.seq, e.reference, e.entry_date,
+             e.description, e.transaction_type, e.source_type, e.source_id, e.reverses_entry_id, e.total, e.total,
+             e.previous_hash, e.hash, e.created_by
+      FROM jsonb_to_recordset(${JSON.stringify(queue.map((item) => item.entry))}::jsonb) AS e(
+        id uuid, journal_id uuid, period_id uuid, number int, seq bigint, reference text, entry_date date,
+        description text, transaction_type char(1), source_type text, source_id uuid, reverses_entry_id uuid,
+        total bigint, previous_hash text, hash text, created_by uuid)
+      ORDER BY e.seq`);
+    await this.tx.execute(sql`
+      INSERT INTO accounting_entry_lines
+        (organization_id, entry_id, position, account_id, entry_date, debit, credit, currency, amount_currency,
+         exchange_rate, description, party_id, tax_region, tax_rate_basis_points, tax_base, source_document_number)
+      SELECT ${this.organizationId}, v.entry_id, v.position, v.account_id, v.entry_date, v.debit, v.credit, v.currency,
+             v.amount_currency, v.exchange_rate, v.description, v.party_id, v.tax_region, v.tax_rate_basis_points,
+             v.tax_base, v.source_document_number
+      FROM jsonb_to_recordset(${JSON.stringify(queue.flatMap((item) => item.lines))}::jsonb) AS v(
+        entry_id uuid, entry_date date, position smallint, account_id uuid, debit bigint, credit bigint,
+        currency char(3), amount_currency bigint, exchange_rate numeric, description text, party_id uuid,
+        tax_region text, tax_rate_basis_points int, tax_base bigint, source_document_number text)`);
+  }
+
+  /** Writes what is queued and each journal's new head (last seq and hash). */
   async flush(): Promise<void> {
     if (!this.ready) return;
+    await this.write();
     for (const journal of this.journals.values())
       await this.tx.execute(sql`
         UPDATE accounting_journals SET last_seq = ${journal.lastSeq}, last_hash = ${journal.lastHash}

@@ -48,8 +48,10 @@ export async function postPending(db: Db, organizationId: string): Promise<{ pos
     );
     if (sources.length === 0) return { posted: 0 };
     const poster = new BatchPoster(tx, organizationId);
+    const base = await postingContext(tx, organizationId);
+    base.accounts.beforeRead = () => poster.write();
     const context = {
-      ...(await postingContext(tx, organizationId)),
+      ...base,
       poster,
       unposted: new Set(sources.map((source) => source.id)),
     };

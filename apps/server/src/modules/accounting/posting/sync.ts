@@ -692,6 +692,7 @@ interface LiveLine {
 }
 
 async function liveEntry(context: PostingContext, sourceType: EntrySourceType, sourceId: string) {
+  await context.poster?.write();
   const [entry] = await rows<LiveEntry>(
     context.tx,
     sql`SELECT e.id, e.entry_date::text AS entry_date, j.kind AS journal_kind, e.description
