@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { SigningKey } from '../billing/index.ts';
+import { postingRoutes } from './posting/posting.routes.ts';
 import { reconciliationRoutes } from './reconciliation/reconciliation.routes.ts';
 import { saftImportRoutes } from './saft-import/saft-import.routes.ts';
 import { statementsRoutes } from './statements/statements.routes.ts';
@@ -22,4 +23,5 @@ export function accountingRoutes(app: FastifyInstance, deps: AccountingDeps): vo
   statementsRoutes(app, deps);
   saftImportRoutes(app, deps);
   reconciliationRoutes(app, deps);
+  postingRoutes(app, deps);
 }

@@ -14,6 +14,9 @@ export {
   postEntry,
 } from './ledger/post.ts';
 export { chartOfCountry, ensureFiscalYear, ensureLedger, type JournalKind } from './ledger/setup.ts';
+export { deferPosting, subscribePosting } from './posting/hooks.ts';
+export { postPending } from './posting/pending.ts';
+export { syncDocument, syncMovement, syncPayment, syncPurchase } from './posting/sync.ts';
 export {
   confirmMatch,
   reconciliationQueue,

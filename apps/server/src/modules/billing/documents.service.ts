@@ -45,6 +45,7 @@ import {
 } from './payments/settlement.ts';
 import { signDocument } from './signing.ts';
 import type { SigningKey } from './signing-key.ts';
+import { billingSourceChanged } from './source-hooks.ts';
 
 // Series and sales documents: drafts that can change, then issue — the one step that fixes number,
 // date, system entry time, hash and QR code under the series' row lock, so that numbering is gapless
@@ -553,6 +554,7 @@ export async function issueInTransaction(
       lastSystemEntryAt: entryAt,
     })
     .where(eq(billingSeries.id, series.id));
+  await billingSourceChanged(tx, organizationId, 'document', id);
   if (!deps.silent)
     await notifyOrganization(tx, organizationId, 'BILLING_DOCUMENT_CREATED', {
       DocumentId: id,
@@ -696,6 +698,7 @@ export async function cancelDocument(
       const paymentId = await paymentOfReceipt(tx, organizationId, id);
       if (paymentId) {
         await revertPayment(tx, organizationId, paymentId, reason);
+        await billingSourceChanged(tx, organizationId, 'payment', paymentId);
         return getDocument(tx, organizationId, id);
       }
     }
@@ -713,6 +716,7 @@ export async function cancelDocument(
       .set({ status: 'A', cancelReason: reason, cancelledAt: new Date(), updatedAt: new Date() })
       .where(eq(billingDocuments.id, id));
     await onCancel(tx, document);
+    await billingSourceChanged(tx, organizationId, 'document', id);
     return getDocument(tx, organizationId, id);
   });
 }

@@ -23,3 +23,8 @@ export {
   saftTaxRates,
 } from './saft-source.ts';
 export { loadSigningKey, type SigningKey } from './signing-key.ts';
+export {
+  type BillingSourceChangedHook,
+  type BillingSourceKind,
+  onBillingSourceChanged,
+} from './source-hooks.ts';

@@ -15,6 +15,7 @@ import { type Config, loadConfig } from '../../platform/config.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { SigningKey } from '../billing/index.ts';
 import { issuePayment } from '../payments/payments.service.ts';
+import { deferDemoPosting, seedDemoAccounting } from './accounting-seed.ts';
 import { seedDemoBilling } from './billing-seed.ts';
 import { seedDemoReconciliation } from './reconciliation-seed.ts';
 import { seedDemoTreasury } from './treasury-seed.ts';
@@ -97,6 +98,7 @@ export async function seedDemo(
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   await db.transaction(async (tx) => {
+    await deferDemoPosting(tx);
     const addUser = async (seed: UserSeed) => {
       const [row] = await tx
         .insert(users)
@@ -239,6 +241,7 @@ export async function seedDemo(
       // The PT bank mostly reconciled, leaving the last three weeks in the reconciliation queue.
       await seedDemoReconciliation(tx, { organizationId: demoCompany, createdBy: demo });
     }
+    await seedDemoAccounting(tx, { pt: { organizationId: demoCompany }, ao: { organizationId: aoCompany } });
 
     const accountant = await addUser({
       email: DEMO_ACCOUNTS.accountant,

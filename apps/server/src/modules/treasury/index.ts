@@ -25,6 +25,10 @@ export { documentFileName } from './documents/documents.service.ts';
 export { accountsOfConnection, upsertDiscoveredAccounts } from './sync/bank-accounts.ts';
 export { CONSENT_WARNING_DAYS, markConsentExpired, requestSync } from './sync/sync.service.ts';
 export {
+  onTransactionsClassified,
+  type TransactionsClassifiedHook,
+} from './transactions/classified-hooks.ts';
+export {
   accountBalance,
   type InsertEntriesInput,
   insertEntries,

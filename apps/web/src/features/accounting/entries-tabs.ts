@@ -12,6 +12,9 @@ export interface EntriesTab {
   Panel: LazyExoticComponent<ComponentType>;
 }
 
+/** A tab's panel, loaded when the tab is first shown. */
+export const lazyPanel = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+
 export const ENTRIES_TABS: readonly EntriesTab[] = [
   // ledger
   // charts
@@ -19,9 +22,11 @@ export const ENTRIES_TABS: readonly EntriesTab[] = [
   {
     value: 'statements',
     labelKey: 'ACCOUNTING.STATEMENTS.TAB',
-    Panel: lazy(() => import('./statements/statements-panel.tsx')),
+    Panel: lazyPanel(() => import('./statements/statements-panel.tsx')),
+  },
+  {
+    value: 'mappings',
+    labelKey: 'ACCOUNTING.POSTING.TAB',
+    Panel: lazyPanel(() => import('./posting/components/mappings-panel.tsx')),
   },
 ];
-
-// Keeps `lazy` imported while the list is being filled.
-export const lazyPanel = (load: () => Promise<{ default: ComponentType }>) => lazy(load);

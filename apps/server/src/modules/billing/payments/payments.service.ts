@@ -21,6 +21,7 @@ import { AppError } from '../../../platform/errors.ts';
 import { accountFilter, type TreasuryViewer, visibleAccountIds } from '../../treasury/index.ts';
 import { type DocumentsDeps, issueInTransaction, todayIn } from '../documents.service.ts';
 import { partyOf } from '../parties-products.service.ts';
+import { billingSourceChanged } from '../source-hooks.ts';
 import { PAYABLE_DOCUMENT_TYPES, revertPayment } from './settlement.ts';
 
 // Recording money received from customers (a receipt is issued and signed in its series' chain) or
@@ -337,6 +338,7 @@ export async function recordPayment(
     if (updated.length === 0)
       throw new AppError('PAYMENT_EXCEEDS_OPEN_AMOUNT', 'The payment is more than what is open.');
   }
+  await billingSourceChanged(tx, organizationId, 'payment', paymentId);
   return getPayment(tx, organizationId, paymentId);
 }
 
@@ -371,6 +373,7 @@ export async function cancelPayment(
   reason: string,
 ): Promise<BillingPayment> {
   await revertPayment(tx, organizationId, id, reason);
+  await billingSourceChanged(tx, organizationId, 'payment', id);
   return getPayment(tx, organizationId, id);
 }
 

@@ -21,6 +21,7 @@ import { billingParties, billingPurchases, organizations } from '../../../db/sch
 import { AppError } from '../../../platform/errors.ts';
 import { notifyOrganization } from '../../../realtime/notify.ts';
 import { FINAL_CONSUMER_TAX_IDS, partyOf, toParty } from '../parties-products.service.ts';
+import { billingSourceChanged } from '../source-hooks.ts';
 import * as repository from './purchases.repository.ts';
 
 // Supplier documents (payables). Never signed by Fluxo — they are someone else's documents — so they
@@ -225,6 +226,7 @@ export async function createPurchase(
     if (isUniqueViolation(error)) throw duplicate();
     throw error;
   }
+  await billingSourceChanged(tx, organizationId, 'purchase', id);
   const purchase = await getPurchase(tx, organizationId, id);
   // The spec's event list is closed, and a supplier document is a document of /billing/documents (its
   // purchases tab, whose queries sit under the documents' key): the documents' event announces it.
@@ -293,6 +295,7 @@ export async function updatePurchase(
           updatedAt: new Date(),
         })
         .where(and(eq(billingPurchases.organizationId, organizationId), eq(billingPurchases.id, id)));
+      await billingSourceChanged(tx, organizationId, 'purchase', id);
       return getPurchase(tx, organizationId, id);
     });
   } catch (error) {
@@ -309,6 +312,7 @@ export async function cancelPurchase(db: Db, organizationId: string, id: string)
       .update(billingPurchases)
       .set({ state: 'cancelled', updatedAt: new Date() })
       .where(and(eq(billingPurchases.organizationId, organizationId), eq(billingPurchases.id, id)));
+    await billingSourceChanged(tx, organizationId, 'purchase', id);
     return getPurchase(tx, organizationId, id);
   });
 }

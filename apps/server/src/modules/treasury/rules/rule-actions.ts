@@ -1,6 +1,7 @@
 import type { RuleActions } from '@fluxo/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../../../db/client.ts';
+import { transactionsClassified } from '../transactions/classified-hooks.ts';
 import { conditionsSql, normalisedSql } from './rule-sql.ts';
 
 // A rule's actions applied to a whole set of movements in two statements, whatever its size: one
@@ -89,7 +90,7 @@ export async function applyActions(tx: Db, actions: RuleActions, scope: ApplySco
       : sql`CASE WHEN target.notes IS DISTINCT FROM t.notes
               THEN ${normalisedSql(sql`concat_ws(' ', t.description, t.counterparty_name, t.remittance_info, target.notes)`)}
               ELSE t.search_text END`;
-  const [result] = await rows<{ updated: string | number }>(
+  const [result] = await rows<{ updated: string | number; ids: string[] | null }>(
     tx,
     sql`
     WITH target AS (
@@ -106,8 +107,9 @@ export async function applyActions(tx: Db, actions: RuleActions, scope: ApplySco
       FROM target WHERE t.id = target.id
       RETURNING t.id
     )${parts}
-    SELECT count(*) AS updated FROM updated`,
+    SELECT count(*) AS updated, array_agg(id::text) AS ids FROM updated`,
   );
+  await transactionsClassified(tx, scope.organizationId, result?.ids ?? []);
   return Number(result?.updated ?? 0);
 }
 

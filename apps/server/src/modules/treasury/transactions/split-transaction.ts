@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../../db/client.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { TreasuryViewer } from '../accounts/account-scope.ts';
+import { transactionsClassified } from './classified-hooks.ts';
 import { findTransaction, type LockedMovement, lockMovements } from './transactions.repository.ts';
 import { checkClassification, type MovementsDeps, notifyChanged, scopeOf } from './transactions.service.ts';
 
@@ -68,6 +69,7 @@ export async function replaceParts(
       SET is_split = false, updated_at = now(),
           category_id = CASE WHEN is_split THEN ${restored}::uuid ELSE category_id END
       WHERE id = ${movement.id} AND organization_id = ${organizationId}`);
+    await transactionsClassified(tx, organizationId, [movement.id]);
     return;
   }
   const values = parts.map((part, position) => ({
@@ -84,6 +86,7 @@ export async function replaceParts(
   await tx.execute(sql`
     UPDATE treasury_transactions SET is_split = true, category_id = NULL, updated_at = now()
     WHERE id = ${movement.id} AND organization_id = ${organizationId}`);
+  await transactionsClassified(tx, organizationId, [movement.id]);
 }
 
 export async function splitTransaction(

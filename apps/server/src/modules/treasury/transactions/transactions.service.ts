@@ -5,6 +5,7 @@ import { type Db, rows } from '../../../db/client.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { notifyOrganizationMany } from '../../../realtime/notify.ts';
 import { type TreasuryViewer, visibleAccountIds } from '../accounts/account-scope.ts';
+import { transactionsClassified } from './classified-hooks.ts';
 import { insertEntries, lockAccount, normaliseText, recomputeRunningBalances } from './ingest.ts';
 import { decodeCursor, encodeCursor, type MovementScope, type TransactionSort } from './transaction-query.ts';
 import {
@@ -225,6 +226,7 @@ export async function deleteTransaction(
       sql`DELETE FROM treasury_transactions WHERE id = ${id} AND organization_id = ${viewer.organizationId}`,
     );
     await recomputeRunningBalances(tx, account, movement.bookingDate);
+    await transactionsClassified(tx, viewer.organizationId, [id]);
     await notifyChanged(tx, viewer.organizationId, [
       { id, accountId: movement.accountId },
       ...unlinked.map((row) => ({ id: row.id, accountId: row.account_id })),
@@ -283,6 +285,12 @@ async function classify(
     UPDATE treasury_transactions t SET ${sql.join(assignments, sql`, `)}
     FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(id uuid, search_text text)
     WHERE t.id = v.id AND t.organization_id = ${viewer.organizationId}`);
+  if (set.categoryId !== undefined)
+    await transactionsClassified(
+      tx,
+      viewer.organizationId,
+      locked.map((row) => row.id),
+    );
   await notifyChanged(tx, viewer.organizationId, locked);
   return locked.length;
 }

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { type Db, rows } from '../../../db/client.ts';
+import { type BillingSourceChangedHook, onBillingSourceChanged } from '../../billing/index.ts';
+import {
+  onTransactionsClassified,
+  onTransactionsCreated,
+  type TransactionsClassifiedHook,
+  type TransactionsCreatedHook,
+} from '../../treasury/index.ts';
+import {
+  DEFER_POSTING_SETTING,
+  postingContext,
+  syncDocument,
+  syncMovement,
+  syncPayment,
+  syncPurchase,
+} from './sync.ts';
+
+/** Billing's hook: the document, payment or purchase that changed is posted (or re-posted) at once. */
+export const postBillingSource: BillingSourceChangedHook = async (tx, { organizationId, kind, id }) => {
+  const context = await postingContext(tx, organizationId, { forHook: true });
+  if (context.deferred) return;
+  if (kind === 'document') await syncDocument(context, id);
+  else if (kind === 'payment') await syncPayment(context, id);
+  else await syncPurchase(context, id);
+};
+
+async function postMovements(tx: Db, organizationId: string, ids: readonly string[]): Promise<void> {
+  const context = await postingContext(tx, organizationId, { forHook: true });
+  if (context.deferred) return;
+  for (const id of ids) await syncMovement(context, id);
+}
+
+/** New movements: only those that arrive categorised (by hand or by a rule) call for an entry. */
+export const postNewMovements: TransactionsCreatedHook = async (tx, created) => {
+  const categorised = await rows<{ id: string }>(
+    tx,
+    sql`SELECT id FROM treasury_transactions
+        WHERE organization_id = ${created.organizationId} AND id IN (${sql.join(
+          created.transactionIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) AND (category_id IS NOT NULL OR is_split)`,
+  );
+  if (categorised.length > 0)
+    await postMovements(
+      tx,
+      created.organizationId,
+      categorised.map((row) => row.id),
+    );
+};
+
+export const postClassifiedMovements: TransactionsClassifiedHook = (tx, changed) =>
+  postMovements(tx, changed.organizationId, changed.transactionIds);
+
+/**
+ * Subscribes automatic posting to billing's and treasury's hooks (idempotent). Called at start-up by
+ * the accounting routes; after the treasury routes, so that movements arrive with their rules applied.
+ */
+export function subscribePosting(): void {
+  onBillingSourceChanged(postBillingSource);
+  onTransactionsCreated(postNewMovements);
+  onTransactionsClassified(postClassifiedMovements);
+}
+
+/**
+ * Defers automatic posting until the end of the caller's transaction (SET LOCAL): the hooks then post
+ * nothing, and the caller runs postPending before it commits. The demo seed does this, so that its
+ * year of data is posted once, in date order, by the batch path.
+ */
+export async function deferPosting(tx: Db): Promise<void> {
+  await tx.execute(sql`SELECT set_config(${DEFER_POSTING_SETTING}, 'on', true)`);
+}
