@@ -48,6 +48,7 @@ const TEAMS_DELETE: Access = {
   flag: DELETE,
   detail: 'not the owner, not oneself, nobody holding more than the caller',
 };
+const TEAMS_REVOKE: Access = { kind: 'org', resource: 'settings.teams', flag: DELETE };
 const OWNER: Access = { kind: 'owner' };
 
 export interface TeamsDeps {
@@ -104,14 +105,17 @@ export function teamsRoutes(app: FastifyInstance, deps: TeamsDeps): void {
     ),
   );
 
-  addRoute(app, revokeInvitationContract, TEAMS_DELETE, async ({ request, params }) =>
+  addRoute(app, revokeInvitationContract, TEAMS_REVOKE, async ({ request, params }) =>
     teams.revokeInvitation(db, requireOrg(request), params.id),
   );
 
   addRoute(
     app,
     invitationLookupContract,
-    withDetail(PUBLIC, 'the link’s secret token names the invitation; used, revoked or expired ones are refused'),
+    withDetail(
+      PUBLIC,
+      'the link’s secret token names the invitation; used, revoked or expired ones are refused',
+    ),
     async ({ body }) => teams.lookupInvitation(db, body.token),
   );
 
