@@ -1,5 +1,6 @@
 import { AppShell } from '../pages/app-shell.ts';
 import { TeamsPage } from '../pages/teams-page.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { uniqueEmail } from '../support/data.ts';
 import { t } from '../support/i18n.ts';
 import { invitationLink } from '../support/outbox.ts';
@@ -27,6 +28,7 @@ test.describe('Teams on desktop (issue 15)', () => {
     await expect(teams.members.getByRole('row', { name: /demo@fluxo\.example/ })).toContainText(
       t('pt', 'TEAMS.OWNER'),
     );
+    expect(await seriousViolations(page)).toEqual([]);
     await teams.invite(email, 'TEAMS.PRESETS.BOOKKEEPER');
     await expect(teams.invitations.getByRole('listitem').filter({ hasText: email })).toContainText(
       t('pt', 'TEAMS.PRESETS.BOOKKEEPER'),
@@ -38,6 +40,7 @@ test.describe('Teams on desktop (issue 15)', () => {
     await colleague.goto(await invitationLink(email));
     await expect(colleague.getByRole('heading', { name: t('gb', 'TEAMS.ACCEPT.TITLE') })).toBeVisible();
     await expect(colleague.getByText(ORG)).toBeVisible();
+    expect(await seriousViolations(colleague)).toEqual([]);
     await colleague.getByRole('textbox', { name: t('gb', 'TEAMS.ACCEPT.NAME') }).fill(name);
     await colleague
       .getByRole('textbox', { name: t('gb', 'AUTH.FIELDS.PASSWORD'), exact: true })

@@ -38,7 +38,11 @@ export class TeamsPage {
     const dialog = this.dialog('TEAMS.INVITE.TITLE');
     await dialog.getByLabel(this.t('TEAMS.INVITE.EMAIL')).fill(email);
     await dialog.getByRole('textbox', { name: this.t('TEAMS.ROLE') }).click();
-    await this.page.getByRole('option', { name: this.t(presetKey) }).click();
+    const option = this.page.getByRole('option', { name: this.t(presetKey) });
+    await expect(option).toBeVisible();
+    // On a phone the list keeps moving while the modal settles: the click is sent to the option itself.
+    await option.dispatchEvent('click');
+    await expect(dialog.getByRole('textbox', { name: this.t('TEAMS.ROLE') })).toHaveValue(this.t(presetKey));
     await dialog.getByRole('button', { name: this.t('TEAMS.INVITE.SEND') }).click();
     await expect(dialog).toBeHidden();
     await expect(this.invitations.getByText(email)).toBeVisible();

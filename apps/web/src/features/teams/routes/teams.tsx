@@ -153,8 +153,8 @@ function Team({
         {may(DELETE) && (
           <Button
             size="xs"
-            variant="light"
-            color="red"
+            variant="outline"
+            color="red.8"
             aria-label={t('TEAMS.REMOVE.ACTION_FOR', { name: member.name })}
             onClick={() => setPending({ kind: 'remove', member })}
           >
@@ -293,8 +293,8 @@ function Team({
                       {may(DELETE) && (
                         <Button
                           size="xs"
-                          variant="light"
-                          color="red"
+                          variant="outline"
+                          color="red.8"
                           aria-label={t('TEAMS.INVITATIONS.REVOKE_FOR', { email: invitation.email })}
                           onClick={() => setPending({ kind: 'revoke', invitation })}
                         >
