@@ -154,7 +154,7 @@ function Team({
           <Button
             size="xs"
             variant="outline"
-            color="red.8"
+            color="red.9"
             aria-label={t('TEAMS.REMOVE.ACTION_FOR', { name: member.name })}
             onClick={() => setPending({ kind: 'remove', member })}
           >
@@ -294,7 +294,7 @@ function Team({
                         <Button
                           size="xs"
                           variant="outline"
-                          color="red.8"
+                          color="red.9"
                           aria-label={t('TEAMS.INVITATIONS.REVOKE_FOR', { email: invitation.email })}
                           onClick={() => setPending({ kind: 'revoke', invitation })}
                         >
