@@ -13,6 +13,7 @@ import { billingRoutes, loadSigningKey, type SigningKey } from './modules/billin
 import { connectionsRoutes, createConnectors } from './modules/connections/connections.routes.ts';
 import { ensureFeatureFlags, homeRoutes } from './modules/home/home.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
+import { teamsRoutes } from './modules/organizations/teams.routes.ts';
 import { saftRoutes } from './modules/saft/index.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { registerBilling } from './modules/subscriptions/billing.plugin.ts';
@@ -147,6 +148,11 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   });
   assetsRoutes(app);
   organizationsRoutes(app, { db });
+  teamsRoutes(app, {
+    ...authDeps,
+    passwordKeys: secrets,
+    startSession: (userId) => startSession(authDeps, userId),
+  });
   salesRoutes(app, { db, mailer, salesEmail: config.salesEmail, throttle });
   const connectors = createConnectors(config);
   connectionsRoutes(app, {

@@ -140,6 +140,12 @@ export const ERROR_CODES = {
   RECONCILIATION_ALREADY_UNDONE: 409,
   INTERNAL: 500,
   SERVER_BUSY: 503,
+  // Teams: members, permissions and invitations
+  INVITATION_INVALID: 410,
+  INVITATION_EMAIL_MISMATCH: 403,
+  ALREADY_MEMBER: 409,
+  GRANT_BEYOND_OWN: 403,
+  OWNER_PROTECTED: 403,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 

@@ -19,6 +19,7 @@ export * from './menus.ts';
 export * from './money.ts';
 export * from './organizations/contracts.ts';
 export * from './organizations/sectors.ts';
+export * from './organizations/teams.ts';
 export * from './organizations/vat-number.ts';
 export * from './payments/contracts.ts';
 export * from './payments/iban.ts';

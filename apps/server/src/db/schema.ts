@@ -13,5 +13,6 @@ export * from './schema/realtime.ts';
 export * from './schema/sales.ts';
 export * from './schema/subscriptions.ts';
 export * from './schema/tax.ts';
+export * from './schema/teams.ts';
 export * from './schema/treasury.ts';
 export * from './schema/two-factor.ts';

@@ -40,6 +40,24 @@ const TEXTS = {
       body: "Bonjour {name},\n\nAu cours de la dernière heure, il y a eu {failures} tentatives de connexion à votre compte Fluxo ({email}) avec un mot de passe erroné. Les connexions à ce compte sont désormais ralenties ; vous pouvez toujours vous connecter normalement.\n\nSi c'était vous, il n'y a rien à faire. Sinon, quelqu'un essaie peut-être de deviner votre mot de passe : vérifiez qu'il est long et que vous ne l'utilisez nulle part ailleurs.\n",
     },
   },
+  invitation: {
+    gb: {
+      subject: '{inviter} invites you to {organization} on Fluxo',
+      body: 'Hello,\n\n{inviter} invites you to join {organization} on Fluxo.\n\nOpen this link to accept (it works once and for {days} days):\n{link}\n\nIf you do not expect this invitation, ignore this message.\n',
+    },
+    pt: {
+      subject: '{inviter} convida-o para {organization} no Fluxo',
+      body: 'Olá,\n\n{inviter} convida-o a juntar-se a {organization} no Fluxo.\n\nAbra esta ligação para aceitar (funciona uma vez e durante {days} dias):\n{link}\n\nSe não esperava este convite, ignore esta mensagem.\n',
+    },
+    es: {
+      subject: '{inviter} te invita a {organization} en Fluxo',
+      body: 'Hola,\n\n{inviter} te invita a unirte a {organization} en Fluxo.\n\nAbre este enlace para aceptar (funciona una vez y durante {days} días):\n{link}\n\nSi no esperabas esta invitación, ignora este mensaje.\n',
+    },
+    fr: {
+      subject: '{inviter} vous invite à rejoindre {organization} sur Fluxo',
+      body: "Bonjour,\n\n{inviter} vous invite à rejoindre {organization} sur Fluxo.\n\nOuvrez ce lien pour accepter (il fonctionne une fois et pendant {days} jours) :\n{link}\n\nSi vous n'attendiez pas cette invitation, ignorez ce message.\n",
+    },
+  },
 } satisfies Texts;
 
 export type MailTemplate = keyof typeof TEXTS;

@@ -9,7 +9,8 @@ function outboxDir(): string {
   return path.join(dataDir, 'outbox');
 }
 
-async function latestCode(email: string): Promise<string | null> {
+/** The first group of `pattern` in the latest mail to an address that matches it. */
+async function latestMatch(email: string, pattern: RegExp): Promise<string | null> {
   let files: string[];
   try {
     files = readdirSync(outboxDir()).filter((name) => name.endsWith('.eml'));
@@ -21,8 +22,8 @@ async function latestCode(email: string): Promise<string | null> {
     const mail = await simpleParser(readFileSync(path.join(outboxDir(), name)));
     const to = Array.isArray(mail.to) ? mail.to.flatMap((a) => a.value) : (mail.to?.value ?? []);
     if (!to.some((address) => address.address?.toLowerCase() === email.toLowerCase())) continue;
-    const code = /\b(\d{6})\b/.exec(`${mail.subject ?? ''} ${mail.text ?? ''}`)?.[1];
-    if (code) return code;
+    const found = pattern.exec(`${mail.subject ?? ''} ${mail.text ?? ''}`)?.[1];
+    if (found) return found;
   }
   return null;
 }
@@ -33,11 +34,26 @@ export async function validationCode(email: string): Promise<string> {
   await expect
     .poll(
       async () => {
-        code = await latestCode(email);
+        code = await latestMatch(email, /\b(\d{6})\b/);
         return code;
       },
       { message: `a validation code mailed to ${email}`, timeout: 15_000 },
     )
     .not.toBeNull();
   return code!;
+}
+
+/** The invitation link last mailed to an address (its path and query, to open on the test's server). */
+export async function invitationLink(email: string): Promise<string> {
+  let link: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        link = await latestMatch(email, /https?:\/\/[^/\s]+(\/invitations\/accept\?token=[A-Za-z0-9_-]{43})/);
+        return link;
+      },
+      { message: `an invitation mailed to ${email}`, timeout: 15_000 },
+    )
+    .not.toBeNull();
+  return link!;
 }

@@ -90,6 +90,11 @@ const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
     () => import('../features/billing/routes/current-account.tsx'),
     (m) => m.CurrentAccountRoute,
   ),
+  // One screen for both trees: on the phone it lists members as cards.
+  [paths.app.settings.teams.path]: screen(
+    () => import('../features/teams/routes/teams.tsx'),
+    (m) => m.TeamsRoute,
+  ),
 };
 
 /** Feature pages with a phone screen of their own (their desktop screen serves /m otherwise). */
@@ -194,6 +199,27 @@ function authRoutes(): RouteObject[] {
               ),
             },
           ],
+        },
+      ],
+    },
+  ];
+}
+
+/** The invitation link: open to visitors (who sign up or in there) and to signed-in users alike. */
+function invitationRoutes(): RouteObject[] {
+  return [
+    {
+      lazy: screen(
+        () => import('./layouts/auth-layout.tsx'),
+        (m) => m.AuthLayout,
+      ),
+      children: [
+        {
+          path: at(paths.invitations.accept.path),
+          lazy: screen(
+            () => import('../features/teams/routes/accept-invitation.tsx'),
+            (m) => m.AcceptInvitationRoute,
+          ),
         },
       ],
     },
@@ -360,8 +386,11 @@ export const routes: RouteObject[] = [
                 },
               ]
             : []),
-          { path: '/', children: [...authRoutes(), ...signedInRoutes('desktop')] },
-          { path: MOBILE_PREFIX, children: [...authRoutes(), ...signedInRoutes('mobile')] },
+          { path: '/', children: [...authRoutes(), ...invitationRoutes(), ...signedInRoutes('desktop')] },
+          {
+            path: MOBILE_PREFIX,
+            children: [...authRoutes(), ...invitationRoutes(), ...signedInRoutes('mobile')],
+          },
           // Spec §2: any unknown path goes to /auth (which passes a signed-in user on to the app).
           { path: '*', element: <Navigate to={paths.auth.root.getHref()} replace /> },
         ],

@@ -43,7 +43,11 @@ export function deviceRedirect(
   const desktopPath = toDesktopPath(pathname);
   if (DEVICE_NEUTRAL.some((base) => isUnder(desktopPath, base))) return null;
   const keepsPlace =
-    signedIn || isUnder(desktopPath, paths.auth.root.path) || isSignUpComplete(pathname, search);
+    signedIn ||
+    isUnder(desktopPath, paths.auth.root.path) ||
+    // An invitation link keeps its token on the other device's tree.
+    isUnder(desktopPath, paths.invitations.accept.path) ||
+    isSignUpComplete(pathname, search);
   if (mobile)
     return keepsPlace ? toMobileHref(desktopPath + search) : `${MOBILE_PREFIX}${paths.auth.root.path}`;
   return keepsPlace ? desktopPath + search : paths.auth.root.getHref();

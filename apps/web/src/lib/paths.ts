@@ -46,6 +46,8 @@ export const paths = {
       getHref: (id: string) => `/printable/billing/documents/${encodeURIComponent(id)}`,
     },
   },
+  /** The link of an invitation to join an organization (?token=…), signed in or not. */
+  invitations: { accept: route('/invitations/accept') },
   locked: route('/locked'),
   checkout: route('/checkout'),
   unauthorized: route('/unauthorized'),
