@@ -43,6 +43,8 @@ export interface PostingLine {
 export interface PostingInput {
   organizationId: string;
   journal: JournalKind;
+  /** A given journal of the organization (manual entries, reversals); else the first of `journal`'s kind. */
+  journalId?: string;
   /** The entry's date (GLPostingDate): it decides the period, which must not be locked. */
   date: string;
   description: string;
@@ -125,10 +127,15 @@ export async function postEntry(tx: Db, input: PostingInput): Promise<PostedEntr
   const [period] = await tx
     .select()
     .from(accountingPeriods)
-    .where(
-      and(eq(accountingPeriods.fiscalYearId, fiscalYear.id), eq(accountingPeriods.number, periodNumber)),
-    );
+    .where(and(eq(accountingPeriods.fiscalYearId, fiscalYear.id), eq(accountingPeriods.number, periodNumber)))
+    // Held until commit: locking the period (an UPDATE of this row) waits for the entry being posted.
+    .for('share');
   if (!period) throw new AppError('INTERNAL', 'The period could not be found.');
+  if (input.date < period.startDate || input.date > period.endDate)
+    throw new AppError(
+      'ENTRY_PERIOD_MISMATCH',
+      `${input.date} is not in period ${periodNumber} (${period.startDate} to ${period.endDate}).`,
+    );
   if (period.lockedAt)
     throw new AppError('PERIOD_LOCKED', `Period ${periodNumber} of ${fiscalYear.year} is locked.`);
 
@@ -155,7 +162,12 @@ export async function postEntry(tx: Db, input: PostingInput): Promise<PostedEntr
     .select()
     .from(accountingJournals)
     .where(
-      and(eq(accountingJournals.organizationId, organizationId), eq(accountingJournals.kind, input.journal)),
+      and(
+        eq(accountingJournals.organizationId, organizationId),
+        input.journalId
+          ? eq(accountingJournals.id, input.journalId)
+          : eq(accountingJournals.kind, input.journal),
+      ),
     )
     .orderBy(accountingJournals.code)
     .limit(1)
