@@ -82,6 +82,10 @@ const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
     () => import('../features/accounting/saft/routes/saft.tsx'),
     (m) => m.SaftRoute,
   ),
+  [paths.app.accounting.entries.path]: screen(
+    () => import('../features/accounting/routes/entries.tsx'),
+    (m) => m.EntriesRoute,
+  ),
   [paths.app.billing.currentAccount.path]: screen(
     () => import('../features/billing/routes/current-account.tsx'),
     (m) => m.CurrentAccountRoute,
@@ -113,6 +117,10 @@ const MOBILE_FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
   [paths.app.accounting.saft.path]: screen(
     () => import('../features/accounting/saft/routes/saft-mobile.tsx'),
     (m) => m.MobileSaftRoute,
+  ),
+  [paths.app.accounting.entries.path]: screen(
+    () => import('../features/accounting/routes/entries-mobile.tsx'),
+    (m) => m.MobileEntriesRoute,
   ),
   [paths.app.billing.currentAccount.path]: screen(
     () => import('../features/billing/routes/current-account-mobile.tsx'),
