@@ -14,7 +14,7 @@ import { ensureFiscalYear, ensureLedger, type JournalKind } from './setup.ts';
 // verifies, the trial balance's debits equal its credits, and a locked month took nothing.
 
 const STEPS = Number(process.env.LEDGER_STEPS ?? 10_000);
-const BATCH = 500;
+const BATCH = 1000;
 const ACCOUNTS = ['11', '12', '211', '221', '2432', '2433', '62', '71', '72'];
 const JOURNALS: JournalKind[] = ['general', 'sales', 'purchases', 'bank', 'cash'];
 

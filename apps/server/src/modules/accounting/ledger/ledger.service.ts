@@ -70,10 +70,19 @@ async function fiscalYearsOf(db: Db, organizationId: string, fiscalYearId?: stri
   );
   const periods = await rows<PeriodRow>(
     db,
-    sql`SELECT p.id, p.fiscal_year_id, p.number, p.start_date::text, p.end_date::text,
-          to_json(p.locked_at) #>> '{}' AS locked_at, p.locked_by,
-          (SELECT count(*)::int FROM accounting_entries e WHERE e.period_id = p.id) AS entries
-        FROM accounting_periods p
+    // Entries counted per period in one pass over the years' dates (the date index), not per period.
+    sql`WITH counts AS (
+          SELECT e.period_id, count(*)::int AS n FROM accounting_entries e
+          WHERE e.organization_id = ${organizationId}
+            AND e.entry_date >= (SELECT min(start_date) FROM accounting_fiscal_years
+              WHERE organization_id = ${organizationId} ${fiscalYearId ? sql`AND id = ${fiscalYearId}` : sql``})
+            AND e.entry_date <= (SELECT max(end_date) FROM accounting_fiscal_years
+              WHERE organization_id = ${organizationId} ${fiscalYearId ? sql`AND id = ${fiscalYearId}` : sql``})
+          GROUP BY e.period_id
+        )
+        SELECT p.id, p.fiscal_year_id, p.number, p.start_date::text, p.end_date::text,
+          to_json(p.locked_at) #>> '{}' AS locked_at, p.locked_by, coalesce(c.n, 0) AS entries
+        FROM accounting_periods p LEFT JOIN counts c ON c.period_id = p.id
         WHERE p.organization_id = ${organizationId} ${fiscalYearId ? sql`AND p.fiscal_year_id = ${fiscalYearId}` : sql``}
         ORDER BY p.number`,
   );

@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorMessage } from '../../../../components/api-error-message.tsx';
 import { showSuccess } from '../../../../components/widgets/toasts.ts';
-import { useFormatDate } from '../../../../lib/format/money.ts';
+import { localeOf, useFormatDate } from '../../../../lib/format/money.ts';
 import { useOrganizations } from '../../../organizations/hooks/use-organizations.ts';
 import { useIsMobile } from '../../lib/variant.ts';
 import { useFiscalYears, useLockPeriod } from '../api/ledger.ts';
@@ -29,7 +29,7 @@ function usePeriodName() {
   return (period: Period) => {
     if (period.number === 0) return t('ACCOUNTING.LEDGER.PERIODS.OPENING');
     if (period.number > 12) return t('ACCOUNTING.LEDGER.PERIODS.CLOSING', { number: period.number });
-    const month = new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' }).format(
+    const month = new Intl.DateTimeFormat(localeOf(i18n.language), { month: 'long', timeZone: 'UTC' }).format(
       new Date(`${period.startDate}T00:00:00Z`),
     );
     return month.charAt(0).toUpperCase() + month.slice(1);
