@@ -86,6 +86,10 @@ const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
     () => import('../features/accounting/reconciliation/routes/reconciliation.tsx'),
     (m) => m.ReconciliationRoute,
   ),
+  [paths.app.accounting.entries.path]: screen(
+    () => import('../features/accounting/routes/entries.tsx'),
+    (m) => m.EntriesRoute,
+  ),
   [paths.app.billing.currentAccount.path]: screen(
     () => import('../features/billing/routes/current-account.tsx'),
     (m) => m.CurrentAccountRoute,
@@ -126,6 +130,10 @@ const MOBILE_FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
   [paths.app.accounting.reconciliation.path]: screen(
     () => import('../features/accounting/reconciliation/routes/reconciliation-mobile.tsx'),
     (m) => m.MobileReconciliationRoute,
+  ),
+  [paths.app.accounting.entries.path]: screen(
+    () => import('../features/accounting/routes/entries-mobile.tsx'),
+    (m) => m.MobileEntriesRoute,
   ),
   [paths.app.billing.currentAccount.path]: screen(
     () => import('../features/billing/routes/current-account-mobile.tsx'),

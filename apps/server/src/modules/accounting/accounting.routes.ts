@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { SigningKey } from '../billing/index.ts';
+import { chartsRoutes } from './charts/charts.routes.ts';
+import { ledgerRoutes } from './ledger/ledger.routes.ts';
 import { postingRoutes } from './posting/posting.routes.ts';
 import { reconciliationRoutes } from './reconciliation/reconciliation.routes.ts';
 import { saftImportRoutes } from './saft-import/saft-import.routes.ts';
@@ -24,4 +26,6 @@ export function accountingRoutes(app: FastifyInstance, deps: AccountingDeps): vo
   saftImportRoutes(app, deps);
   reconciliationRoutes(app, deps);
   postingRoutes(app, deps);
+  ledgerRoutes(app, deps);
+  chartsRoutes(app, deps);
 }

@@ -4,6 +4,7 @@
 // saft-import/ (the SAF-T export lives in modules/saft).
 export { type AccountingDeps, accountingRoutes } from './accounting.routes.ts';
 export { chartAccounts, seedChart } from './charts/seed.ts';
+export { isLocked, periodOf, reverseEntry } from './ledger/ledger.service.ts';
 export {
   type EntrySourceType,
   entryHash,

@@ -17,7 +17,22 @@ export const lazyPanel = (load: () => Promise<{ default: ComponentType }>) => la
 
 export const ENTRIES_TABS: readonly EntriesTab[] = [
   // ledger
+  {
+    value: 'journal',
+    labelKey: 'ACCOUNTING.LEDGER.TABS.JOURNAL',
+    Panel: lazy(() => import('./ledger/components/journal-panel.tsx')),
+  },
+  {
+    value: 'periods',
+    labelKey: 'ACCOUNTING.LEDGER.TABS.PERIODS',
+    Panel: lazy(() => import('./ledger/components/periods-panel.tsx')),
+  },
   // charts
+  {
+    value: 'chart',
+    labelKey: 'ACCOUNTING.CHART.TAB',
+    Panel: lazy(() => import('./chart/components/chart-panel.tsx')),
+  },
   // statements
   {
     value: 'statements',

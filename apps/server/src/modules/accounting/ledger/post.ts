@@ -45,6 +45,8 @@ export interface PostingInput {
   journal: JournalKind;
   /** A specific journal by its code (SAF-T JournalID); else the first journal of `journal`'s kind. */
   journalCode?: string;
+  /** A given journal of the organization (manual entries, reversals); else the first of `journal`'s kind. */
+  journalId?: string;
   /** The entry's date (GLPostingDate): it decides the period, which must not be locked. */
   date: string;
   description: string;
@@ -127,10 +129,15 @@ export async function postEntry(tx: Db, input: PostingInput): Promise<PostedEntr
   const [period] = await tx
     .select()
     .from(accountingPeriods)
-    .where(
-      and(eq(accountingPeriods.fiscalYearId, fiscalYear.id), eq(accountingPeriods.number, periodNumber)),
-    );
+    .where(and(eq(accountingPeriods.fiscalYearId, fiscalYear.id), eq(accountingPeriods.number, periodNumber)))
+    // Held until commit: locking the period (an UPDATE of this row) waits for the entry being posted.
+    .for('share');
   if (!period) throw new AppError('INTERNAL', 'The period could not be found.');
+  if (input.date < period.startDate || input.date > period.endDate)
+    throw new AppError(
+      'ENTRY_PERIOD_MISMATCH',
+      `${input.date} is not in period ${periodNumber} (${period.startDate} to ${period.endDate}).`,
+    );
   if (period.lockedAt)
     throw new AppError('PERIOD_LOCKED', `Period ${periodNumber} of ${fiscalYear.year} is locked.`);
 
@@ -159,9 +166,11 @@ export async function postEntry(tx: Db, input: PostingInput): Promise<PostedEntr
     .where(
       and(
         eq(accountingJournals.organizationId, organizationId),
-        input.journalCode
-          ? eq(accountingJournals.code, input.journalCode)
-          : eq(accountingJournals.kind, input.journal),
+        input.journalId
+          ? eq(accountingJournals.id, input.journalId)
+          : input.journalCode
+            ? eq(accountingJournals.code, input.journalCode)
+            : eq(accountingJournals.kind, input.journal),
       ),
     )
     .orderBy(accountingJournals.code)
