@@ -7,6 +7,7 @@ export {
   issueInTransaction,
   writeDraft,
 } from './documents.service.ts';
+export { notifyOverdueDocuments, OVERDUE_JOB } from './overdue-notifications.ts';
 export { recordPayment } from './payments/payments.service.ts';
 export {
   eurCents,
