@@ -53,7 +53,8 @@ export const ZAuditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof ZAuditEntry>;
 
-const ZDay = z.iso.date();
+/** A UTC day the database can take (PostgreSQL has no year 0). */
+const ZDay = z.iso.date().refine((day) => day >= '1900-01-01' && day <= '2999-12-31');
 export const ZAuditFilters = z.object({
   /** First day included (YYYY-MM-DD, UTC). */
   from: ZDay.optional(),
