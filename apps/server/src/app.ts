@@ -7,20 +7,30 @@ import { openListener } from './db/listen.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { accountingRoutes } from './modules/accounting/index.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { startSession } from './modules/auth/auth.service.ts';
-import { billingRoutes, loadSigningKey, type SigningKey } from './modules/billing/index.ts';
+import {
+  billingRoutes,
+  loadSigningKey,
+  notifyOverdueDocuments,
+  OVERDUE_JOB,
+  type SigningKey,
+} from './modules/billing/index.ts';
 import { connectionsRoutes, createConnectors } from './modules/connections/connections.routes.ts';
 import { ensureFeatureFlags, homeRoutes } from './modules/home/home.routes.ts';
+import { startNotificationJobs } from './modules/notifications/notification-jobs.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { teamsRoutes } from './modules/organizations/teams.routes.ts';
 import { saftRoutes } from './modules/saft/index.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { registerBilling } from './modules/subscriptions/billing.plugin.ts';
-import { treasuryRoutes } from './modules/treasury/index.ts';
+import { CONSENT_JOB, notifyExpiringConsents, treasuryRoutes } from './modules/treasury/index.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { PUBLIC } from './platform/access.ts';
+import { registerAudit } from './platform/audit.ts';
 import type { Config } from './platform/config.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { registerGuard } from './platform/guard.ts';
@@ -107,6 +117,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   });
   app.addHook('onClose', async () => unsubscribeKeys());
   const liveSessions = await registerGuard(app, database, secrets);
+  registerAudit(app, db);
   const health = registerHealth(app, { database, config, stopping: drain.stopping });
   metricsRoute(app, metrics, config);
 
@@ -167,6 +178,20 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   accountingRoutes(app, { db, config, mailer, signingKey, dataDir: config.dataDir });
   saftRoutes(app, { db, signingKey, invoicing: config.invoicing, productVersion: config.app.appVersion });
   await registerBilling(app, { db, config });
+  auditRoutes(app, { db });
+  notificationsRoutes(app, { db });
+  if (config.billing.jobsPollMs > 0) {
+    const jobs = startNotificationJobs(
+      {
+        db,
+        mailer,
+        log: app.log,
+        checks: { [OVERDUE_JOB]: notifyOverdueDocuments, [CONSENT_JOB]: notifyExpiringConsents },
+      },
+      config.billing.jobsPollMs,
+    );
+    app.addHook('onClose', () => jobs.stop());
+  }
   app.get(
     '/assets/keys/public.pem',
     { config: { access: PUBLIC }, schema: { hide: true } },

@@ -142,6 +142,10 @@ export const ERROR_CODES = {
   ACCOUNT_CODE_TAKEN: 409,
   ACCOUNT_IS_SYSTEM: 409,
   ENTRY_PERIOD_MISMATCH: 400,
+  // Audit log and notifications
+  NOTIFICATION_NOT_FOUND: 404,
+  DUPLICATE_NOTIFICATION_KIND: 400,
+  AUDIT_EXPORT_TOO_LARGE: 400,
   INTERNAL: 500,
   SERVER_BUSY: 503,
   // Teams: members, permissions and invitations

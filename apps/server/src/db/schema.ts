@@ -2,6 +2,7 @@
 
 export * from './schema/accounting.ts';
 export * from './schema/addons.ts';
+export * from './schema/audit.ts';
 export * from './schema/billing.ts';
 export * from './schema/billing-addresses.ts';
 export * from './schema/connections.ts';

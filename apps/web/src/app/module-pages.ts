@@ -94,6 +94,8 @@ export const EXTRA_MODULE_PAGES: readonly ModulePage[] = [
       ['pluginsManagement', paths.app.settings.pluginsManagement.path],
       ['security', paths.app.settings.security.path],
       ['plan', paths.app.settings.plan.path],
+      ['audit', paths.app.settings.audit.path],
+      ['notifications', paths.app.settings.notifications.path],
     ] as const
   ).map(([key, path]) => {
     const section = `SHELL.PAGES.SETTINGS_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;

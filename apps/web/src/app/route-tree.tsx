@@ -78,6 +78,14 @@ const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
     () => import('../features/treasury/routes/in-out.tsx'),
     (m) => m.InOutRoute,
   ),
+  [paths.app.settings.audit.path]: screen(
+    () => import('../features/audit/routes/audit.tsx'),
+    (m) => m.AuditRoute,
+  ),
+  [paths.app.settings.notifications.path]: screen(
+    () => import('../features/notifications/routes/notification-settings.tsx'),
+    (m) => m.NotificationSettingsRoute,
+  ),
   [paths.app.accounting.saft.path]: screen(
     () => import('../features/accounting/saft/routes/saft.tsx'),
     (m) => m.SaftRoute,

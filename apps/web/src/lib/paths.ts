@@ -109,6 +109,10 @@ export const paths = {
       pluginsManagement: route('/settings/plugins-management'),
       /** Fluxo's own plan for the organization in use: plan, credits, add-ons, payments ("Plan and billing"). */
       plan: route('/settings/plan'),
+      /** The audit log of the organization in use (owners, organization.settings ADMIN). */
+      audit: route('/settings/audit'),
+      /** The user's notification preferences per kind (in the app, web push, e-mail digest). */
+      notifications: route('/settings/notifications'),
       /** Sign-in security: two-factor sign-in. `required`: sent here by an organization that requires it. */
       security: {
         path: '/settings/security',

@@ -101,7 +101,21 @@ export const REALTIME_EVENTS = {
   REFRESH_ADDONS: ZOrganizationScope,
   REFRESH_DOCUMENTS: ZOrganizationScope,
   REFRESH_PLUGIN: ZOrganizationScope,
-  REFRESH_NOTIFICATIONS: ZOrganizationScope,
+  /**
+   * A notification was stored for the user (docs/audit-and-notifications.md). `Push` marks the important
+   * kinds the user wants by web push; the push shows the kind's texts with `Params`, and opens `Link`.
+   */
+  REFRESH_NOTIFICATIONS: ZOrganizationScope.extend({
+    NotificationId: ZId.optional(),
+    Kind: z.string().max(100).optional(),
+    Params: z.record(z.string(), z.union([z.string().max(300), z.number()])).optional(),
+    Link: z
+      .string()
+      .regex(/^\/[^/\\]/)
+      .max(300)
+      .optional(),
+    Push: z.boolean().optional(),
+  }),
   REFRESH_ASSOCIATIONS: ZOrganizationScope,
   REFRESH_CHAT: ZOrganizationScope,
   REFRESH_CONNECTION: z.object({ ConnectionId: ZId.optional(), OrganizationId: ZId.optional() }),
@@ -217,6 +231,8 @@ export function isPushEvent(type: RealtimeEventType, data: unknown): boolean {
       return true;
     case 'CONNECTION_STATUS_CHANGED':
       return (data as { Status?: unknown } | null)?.Status === 'waiting_authentication';
+    case 'REFRESH_NOTIFICATIONS':
+      return (data as { Push?: unknown } | null)?.Push === true;
     default:
       return false;
   }

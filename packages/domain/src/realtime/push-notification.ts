@@ -1,4 +1,5 @@
 import { isLanguage, LANGUAGE_LOCALES, type Language } from '../languages.ts';
+import { notificationText } from '../notifications/kinds.ts';
 import type { RealtimeMessage } from './events.ts';
 
 /**
@@ -135,6 +136,11 @@ export function pushNotification(message: RealtimeMessage, language: string): Pu
         connection ? text('CONNECTION_WAITING_BODY_NAMED', { connection }) : text('CONNECTION_WAITING_BODY'),
         WALLETS_PATH,
       );
+    }
+    case 'REFRESH_NOTIFICATIONS': {
+      if (!message.data.Kind) break;
+      const { title, body } = notificationText(message.data.Kind, message.data.Params ?? {}, lang);
+      return shown(title, body, message.data.Link ?? '/');
     }
   }
   return shown(text('DEFAULT_TITLE'), text('DEFAULT_BODY'));

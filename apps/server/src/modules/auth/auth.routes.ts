@@ -7,6 +7,7 @@ import {
 } from '@fluxo/domain';
 import type { FastifyInstance } from 'fastify';
 import { PUBLIC, USER } from '../../platform/access.ts';
+import { noteFailedSignin, noteSignin } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/guard.ts';
 import { addRoute } from '../../platform/route.ts';
@@ -34,9 +35,18 @@ export function authRoutes(
   });
 
   addRoute(app, signinContract, PUBLIC, async ({ body, request }) => {
-    return auth.signin(deps, clientKey(request.ip), body.email, () =>
-      deps.passwordKeys.decryptPassword(body.password),
-    );
+    try {
+      const result = await auth.signin(deps, clientKey(request.ip), body.email, () =>
+        deps.passwordKeys.decryptPassword(body.password),
+      );
+      // With two-factor on, the sign-in is recorded when its second step completes.
+      if ('id' in result) noteSignin(request, result.id);
+      return result;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS')
+        noteFailedSignin(request, body.email);
+      throw error;
+    }
   });
 
   addRoute(app, signoutContract, USER, async ({ request }) => {

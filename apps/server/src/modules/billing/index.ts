@@ -7,6 +7,7 @@ export {
   issueInTransaction,
   writeDraft,
 } from './documents.service.ts';
+export { notifyOverdueDocuments, OVERDUE_JOB } from './overdue-notifications.ts';
 export { cancelPayment, linkPaymentToMovement, recordPayment } from './payments/payments.service.ts';
 export { renderPdf } from './pdf/render-pdf.ts';
 export {

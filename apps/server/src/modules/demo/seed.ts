@@ -1,5 +1,5 @@
 import { allGrants, type Grants, PermissionFlag, planPriceCents, SubscriptionStatus } from '@fluxo/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import {
@@ -13,7 +13,7 @@ import {
 } from '../../db/schema.ts';
 import { type Config, loadConfig } from '../../platform/config.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import type { SigningKey } from '../billing/index.ts';
+import { notifyOverdueDocuments, type SigningKey } from '../billing/index.ts';
 import { issuePayment } from '../payments/payments.service.ts';
 import { deferDemoPosting, seedDemoAccounting } from './accounting-seed.ts';
 import { seedDemoBilling } from './billing-seed.ts';
@@ -240,6 +240,11 @@ export async function seedDemo(
       });
       // The PT bank mostly reconciled, leaving the last three weeks in the reconciliation queue.
       await seedDemoReconciliation(tx, { organizationId: demoCompany, createdBy: demo });
+      // The daily overdue check, once: the bell shows the documents the demo's customers have not paid.
+      await notifyOverdueDocuments(tx, new Date());
+      // Nobody has a tab open yet: the bell reads the notifications when it opens, so the seed leaves no
+      // REFRESH_NOTIFICATIONS waiting in the outbox (the real-time suites expect an empty one).
+      await tx.execute(sql`DELETE FROM realtime_messages WHERE type = 'REFRESH_NOTIFICATIONS'`);
     }
     await seedDemoAccounting(tx, { pt: { organizationId: demoCompany }, ao: { organizationId: aoCompany } });
 

@@ -20,9 +20,11 @@ import {
   setPortfolioPermissionsContract,
   updateOrganizationContract,
 } from '@fluxo/domain';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import { type Db, rows } from '../../db/client.ts';
 import { type Access, USER, withDetail } from '../../platform/access.ts';
+import { diffChanges, noteAudit } from '../../platform/audit.ts';
 import { requireOrg, requireSession } from '../../platform/guard.ts';
 import { addRoute } from '../../platform/route.ts';
 import * as organizations from './organizations.service.ts';
@@ -59,6 +61,16 @@ const PORTFOLIO_CLIENTS_EDIT: Access = {
 };
 const SELF_OR_ADMIN_PARAM: Access = { kind: 'self', from: 'param', orAdmin: true };
 const SELF_OR_ADMIN_QUERY: Access = { kind: 'self', from: 'query', orAdmin: true };
+
+/** A member's grants (for the audit record of a permission change); empty when not a member. */
+async function memberGrants(db: Db, organizationId: string, email: string): Promise<Record<string, number>> {
+  const [row] = await rows<{ permissions: Record<string, number> }>(
+    db,
+    sql`SELECT m.permissions FROM organization_members m JOIN users u ON u.id = m.user_id
+        WHERE m.organization_id = ${organizationId} AND u.email = ${email}`,
+  );
+  return row?.permissions ?? {};
+}
 
 export function organizationsRoutes(app: FastifyInstance, deps: { db: Db }): void {
   const { db } = deps;
@@ -101,9 +113,15 @@ export function organizationsRoutes(app: FastifyInstance, deps: { db: Db }): voi
     organizations.getOrganization(db, requireSession(request).userId, params.id),
   );
 
-  addRoute(app, updateOrganizationContract, ORG_EDIT, async ({ request, params, body }) =>
-    organizations.updateOrganization(db, requireSession(request).userId, params.id, body),
-  );
+  addRoute(app, updateOrganizationContract, ORG_EDIT, async ({ request, params, body }) => {
+    const userId = requireSession(request).userId;
+    const before = await organizations.getOrganization(db, userId, params.id);
+    const after = await organizations.updateOrganization(db, userId, params.id, body);
+    const fields = Object.keys(body);
+    const pick = (o: object) => Object.fromEntries(Object.entries(o).filter(([k]) => fields.includes(k)));
+    noteAudit(request, { entity: 'organizations', changes: diffChanges(pick(before), pick(after)) });
+    return after;
+  });
 
   addRoute(app, deleteOrganizationContract, OWNER, async ({ request }) => ({
     deleted: await organizations.deleteOrganization(db, requireOrg(request)),
@@ -125,23 +143,37 @@ export function organizationsRoutes(app: FastifyInstance, deps: { db: Db }): voi
     organizations.getSetting(db, params.id, query.value),
   );
 
-  addRoute(app, saveOrganizationSettingContract, SETTINGS_EDIT, async ({ request, body }) =>
-    organizations.saveSetting(db, requireOrg(request).id, body.key, body.value),
-  );
+  addRoute(app, saveOrganizationSettingContract, SETTINGS_EDIT, async ({ request, body }) => {
+    const organizationId = requireOrg(request).id;
+    const before = (await organizations.getSetting(db, organizationId, body.key)).value;
+    const saved = await organizations.saveSetting(db, organizationId, body.key, body.value);
+    noteAudit(request, {
+      entityId: body.key,
+      changes: diffChanges({ [body.key]: before }, { [body.key]: body.value }),
+    });
+    return saved;
+  });
 
   addRoute(app, leaveOrganizationContract, withDetail(MEMBER_LEAVING, 'not the owner'), async ({ request }) =>
     organizations.leaveOrganization(db, requireSession(request).userId, requireOrg(request)),
   );
 
-  addRoute(app, setMemberPermissionsContract, TEAMS_EDIT, async ({ request, body }) =>
-    organizations.setMemberPermissions(
+  addRoute(app, setMemberPermissionsContract, TEAMS_EDIT, async ({ request, body }) => {
+    const org = requireOrg(request);
+    const before = await memberGrants(db, org.id, body.email);
+    const result = await organizations.setMemberPermissions(
       db,
       requireSession(request),
-      requireOrg(request),
+      org,
       body.email,
       body.permissions,
-    ),
-  );
+    );
+    noteAudit(request, {
+      entityId: result.userId,
+      changes: diffChanges(before, await memberGrants(db, org.id, body.email)),
+    });
+    return result;
+  });
 
   addRoute(app, setPortfolioPermissionsContract, PORTFOLIO_CLIENTS_EDIT, async ({ request, body }) =>
     organizations.setPortfolioPermissions(db, requireSession(request), requireOrg(request), body),

@@ -23,6 +23,7 @@ export { DEFAULT_CATEGORIES, defaultCategoriesFor } from './categories/default-c
 export { readFileStream, removeFile, storeFile } from './documents/document-store.ts';
 export { documentFileName } from './documents/documents.service.ts';
 export { accountsOfConnection, upsertDiscoveredAccounts } from './sync/bank-accounts.ts';
+export { CONSENT_JOB, notifyExpiringConsents } from './sync/consent-notifications.ts';
 export { CONSENT_WARNING_DAYS, markConsentExpired, requestSync } from './sync/sync.service.ts';
 export {
   onTransactionsClassified,

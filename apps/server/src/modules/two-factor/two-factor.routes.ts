@@ -10,6 +10,7 @@ import {
 } from '@fluxo/domain';
 import type { FastifyInstance } from 'fastify';
 import { type Access, PUBLIC, USER } from '../../platform/access.ts';
+import { noteFailedSignin, noteSignin } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireOrg, requireSession } from '../../platform/guard.ts';
 import { addRoute } from '../../platform/route.ts';
@@ -56,9 +57,14 @@ export function twoFactorRoutes(app: FastifyInstance, deps: twoFactor.TwoFactorD
     const client = clientKey(request.ip);
     await byClient.check(client);
     try {
-      return await twoFactor.completeSecondStep(deps, body.token, body.code);
+      const session = await twoFactor.completeSecondStep(deps, body.token, body.code);
+      noteSignin(request, session.id);
+      return session;
     } catch (error) {
-      if (error instanceof AppError && WRONG_GUESS.has(error.code)) await byClient.fail(client);
+      if (error instanceof AppError && WRONG_GUESS.has(error.code)) {
+        noteFailedSignin(request, null);
+        await byClient.fail(client);
+      }
       throw error;
     }
   });

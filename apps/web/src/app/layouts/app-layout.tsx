@@ -11,6 +11,7 @@ import { Logo } from '../../components/logo.tsx';
 import { ScrollToTop } from '../../components/widgets/scroll-to-top.tsx';
 import { TOAST_MS, TOAST_POSITION } from '../../components/widgets/toasts.ts';
 import { LanguageMenu } from '../../features/account/components/language-menu.tsx';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { OrganizationChangeSpinner } from '../../features/organizations/components/organization-change-spinner.tsx';
 import { OrganizationSwitcher } from '../../features/organizations/components/organization-switcher.tsx';
 import { useCreateOrganizationModal } from '../../features/organizations/hooks/use-create-organization-modal.tsx';
@@ -63,6 +64,7 @@ export function AppLayout() {
               </Box>
             </Group>
             <Group gap="xs" wrap="nowrap">
+              <NotificationBell />
               <Box data-tour-anchor="language-menu">
                 <LanguageMenu />
               </Box>

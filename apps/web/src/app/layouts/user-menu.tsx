@@ -1,9 +1,19 @@
 import { initials } from '@fluxo/domain/format/ids';
+import { canFromStrings, PermissionFlag } from '@fluxo/domain/permissions';
 import { Avatar, Box, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconCreditCard, IconLifebuoy, IconLogout, IconMessage, IconShieldLock } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconCreditCard,
+  IconHistory,
+  IconLifebuoy,
+  IconLogout,
+  IconMessage,
+  IconShieldLock,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { useOrganizations } from '../../features/organizations/hooks/use-organizations.ts';
 import { openContactModal } from '../../features/support/open-contact-modal.tsx';
 import { openSupportTicketsModal } from '../../features/support/open-support-tickets-modal.tsx';
 import type { Session } from '../../lib/auth/session.ts';
@@ -15,6 +25,13 @@ export function UserMenu({ session }: { session: Session }) {
   const signOut = useSignOut();
   const mobile = isMobilePath(useLocation().pathname);
   const { uname, uem } = session.claims;
+  // The audit log is for whoever holds organization.settings at ADMIN (the owner holds every grant).
+  const { selected } = useOrganizations();
+  const canSeeAudit = canFromStrings(
+    selected?.permissions ?? [],
+    'organization.settings',
+    PermissionFlag.ADMIN,
+  );
   return (
     <Menu position="bottom-end" shadow="md" width={260}>
       <Menu.Target>
@@ -48,6 +65,22 @@ export function UserMenu({ session }: { session: Session }) {
         >
           {t('NAV.PLAN')}
         </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={hrefFor(paths.app.settings.notifications.getHref(), mobile)}
+          leftSection={<IconBell size={16} aria-hidden />}
+        >
+          {t('NOTIFICATIONS.PREFERENCES')}
+        </Menu.Item>
+        {canSeeAudit && (
+          <Menu.Item
+            component={Link}
+            to={hrefFor(paths.app.settings.audit.getHref(), mobile)}
+            leftSection={<IconHistory size={16} aria-hidden />}
+          >
+            {t('AUDIT.MENU')}
+          </Menu.Item>
+        )}
         <Menu.Item
           leftSection={<IconMessage size={16} aria-hidden />}
           onClick={() => openContactModal({ source: 'user-menu' })}

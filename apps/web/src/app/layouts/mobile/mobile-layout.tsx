@@ -11,6 +11,7 @@ import { SectionLoader } from '../../../components/full-page-loader.tsx';
 import { Logo } from '../../../components/logo.tsx';
 import { ScrollToTop } from '../../../components/widgets/scroll-to-top.tsx';
 import { LanguageMenu } from '../../../features/account/components/language-menu.tsx';
+import { NotificationBell } from '../../../features/notifications/components/notification-bell.tsx';
 import { OrganizationChangeSpinner } from '../../../features/organizations/components/organization-change-spinner.tsx';
 import { OrganizationSwitcher } from '../../../features/organizations/components/organization-switcher.tsx';
 import {
@@ -57,6 +58,7 @@ export function MobileLayout() {
         <Text className={classes.title} size="sm">
           {selected?.name ?? ''}
         </Text>
+        <NotificationBell />
         <UserMenu session={session} />
       </header>
       <main className={classes.main}>
