@@ -89,6 +89,8 @@ export async function createTestApp(
     demoTreasury?: boolean;
     /** false: the demo companies get no billing data (a suite that counts every document or party). */
     demoBilling?: boolean;
+    /** false: the demo companies' documents and movements are not posted (a suite that builds its own ledger). */
+    demoAccounting?: boolean;
     env?: Record<string, string>;
     database?: 'pglite' | 'postgres';
     configure?: (app: FastifyInstance) => void;
@@ -115,6 +117,7 @@ export async function createTestApp(
     if (options.demo !== false)
       await seedDemo(database.db, undefined, undefined, {
         treasury: options.demoTreasury !== false,
+        accounting: options.demoAccounting !== false,
         ...(options.demoBilling !== false ? { signingKey } : {}),
       });
     await app.ready();

@@ -84,14 +84,15 @@ interface OrgSeed {
 /**
  * Seeds the demo accounts and their organizations once (skipped when demo@ exists). Runs in one
  * transaction, so a crash leaves nothing half-made. `treasury: false` leaves the demo companies without
- * accounts and movements (tests that count every movement of the demo organization). With the app's
+ * accounts and movements (tests that count every movement of the demo organization); `accounting: false`
+ * leaves their journal empty (tests that post their own ledger). With the app's
  * `signingKey`, the demo companies also get their invoicing: a year of documents signed with that key.
  */
 export async function seedDemo(
   db: Db,
   log?: FastifyBaseLogger,
   billingConfig?: Config['billing'],
-  options: { treasury?: boolean; signingKey?: SigningKey } = {},
+  options: { treasury?: boolean; accounting?: boolean; signingKey?: SigningKey } = {},
 ): Promise<boolean> {
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.demo));
   if (existing.length > 0) return false;
@@ -246,7 +247,11 @@ export async function seedDemo(
       // REFRESH_NOTIFICATIONS waiting in the outbox (the real-time suites expect an empty one).
       await tx.execute(sql`DELETE FROM realtime_messages WHERE type = 'REFRESH_NOTIFICATIONS'`);
     }
-    await seedDemoAccounting(tx, { pt: { organizationId: demoCompany }, ao: { organizationId: aoCompany } });
+    if (options.accounting !== false)
+      await seedDemoAccounting(tx, {
+        pt: { organizationId: demoCompany },
+        ao: { organizationId: aoCompany },
+      });
 
     const accountant = await addUser({
       email: DEMO_ACCOUNTS.accountant,
