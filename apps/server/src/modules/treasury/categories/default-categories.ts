@@ -101,7 +101,7 @@ export const DEFAULT_CATEGORIES: readonly DefaultCategory[] = [
   },
   { code: 'TELECOMS', kind: 'expense', name: 'Phone and internet', accountCode: { PT: '6262', AO: '75' } },
   { code: 'FUEL_TRAVEL', kind: 'expense', name: 'Fuel and travel', accountCode: { PT: '625', AO: '75' } },
-  { code: 'BANK_FEES', kind: 'expense', name: 'Bank fees', accountCode: { PT: '698', AO: '76' } },
+  { code: 'BANK_FEES', kind: 'expense', name: 'Bank fees', accountCode: { PT: '6988', AO: '76' } },
   { code: 'CARD_FEES', kind: 'expense', name: 'Card and POS fees', accountCode: { PT: '6225', AO: '76' } },
   { code: 'INSURANCE', kind: 'expense', name: 'Insurance', accountCode: { PT: '6263', AO: '75' } },
   { code: 'SOFTWARE', kind: 'expense', name: 'Software and subscriptions', accountCode: { AO: '75' } },

@@ -49,25 +49,27 @@ export function NotificationBell() {
       shadow="md"
       withinPortal
     >
+      {/* The target is the button itself: Popover.Target gives its child aria-expanded/-controls, which a
+          plain element (the Indicator's div) may not carry (axe: aria-allowed-attr). */}
       <Popover.Target>
-        <Indicator
-          label={unread > 99 ? '99+' : unread}
-          size={18}
-          disabled={unread === 0}
-          color="red"
-          offset={4}
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          onClick={popover.toggle}
+          aria-label={t('NOTIFICATIONS.BELL', { count: unread })}
+          aria-expanded={opened}
+          data-testid="notification-bell"
         >
-          <ActionIcon
-            variant="subtle"
-            size="lg"
-            onClick={popover.toggle}
-            aria-label={t('NOTIFICATIONS.BELL', { count: unread })}
-            aria-expanded={opened}
-            data-testid="notification-bell"
+          <Indicator
+            label={unread > 99 ? '99+' : unread}
+            size={18}
+            disabled={unread === 0}
+            color="red"
+            offset={2}
           >
             <IconBell size={22} aria-hidden />
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p={0} aria-label={t('NOTIFICATIONS.TITLE')} role="dialog">
         <Group justify="space-between" px="md" py="xs">
