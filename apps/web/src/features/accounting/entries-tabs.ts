@@ -20,18 +20,18 @@ export const ENTRIES_TABS: readonly EntriesTab[] = [
   {
     value: 'journal',
     labelKey: 'ACCOUNTING.LEDGER.TABS.JOURNAL',
-    Panel: lazy(() => import('./ledger/components/journal-panel.tsx')),
+    Panel: lazyPanel(() => import('./ledger/components/journal-panel.tsx')),
   },
   {
     value: 'periods',
     labelKey: 'ACCOUNTING.LEDGER.TABS.PERIODS',
-    Panel: lazy(() => import('./ledger/components/periods-panel.tsx')),
+    Panel: lazyPanel(() => import('./ledger/components/periods-panel.tsx')),
   },
   // charts
   {
     value: 'chart',
     labelKey: 'ACCOUNTING.CHART.TAB',
-    Panel: lazy(() => import('./chart/components/chart-panel.tsx')),
+    Panel: lazyPanel(() => import('./chart/components/chart-panel.tsx')),
   },
   // statements
   {
