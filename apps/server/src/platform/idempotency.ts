@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Db, rows } from '../db/client.ts';
+import { withAfterCommit } from './after-commit.ts';
 import { AppError } from './errors.ts';
 import type { JobTx } from './jobs.ts';
 
@@ -45,31 +46,34 @@ export async function once<T>(
   const requestHash = createHash('sha256')
     .update(`${scope.endpoint}\n${canonical(scope.body)}`)
     .digest('hex');
-  return db.transaction(async (tx) => {
-    const inserted = await rows<{ key: string }>(
-      tx as unknown as Db,
-      sql`INSERT INTO idempotency_keys (user_id, key, request_hash)
+  // Work handed on by the transaction (the accounting entry of a document issued) runs once it commits.
+  return withAfterCommit(db, () =>
+    db.transaction(async (tx) => {
+      const inserted = await rows<{ key: string }>(
+        tx as unknown as Db,
+        sql`INSERT INTO idempotency_keys (user_id, key, request_hash)
           VALUES (${scope.userId}, ${scope.key}, ${requestHash})
           ON CONFLICT (user_id, key) DO NOTHING RETURNING key`,
-    );
-    if (inserted.length === 0) {
-      const [stored] = await rows<{ request_hash: string; response: T | null }>(
-        tx as unknown as Db,
-        sql`SELECT request_hash, response FROM idempotency_keys WHERE user_id = ${scope.userId} AND key = ${scope.key}`,
       );
-      if (!stored || stored.request_hash !== requestHash) {
-        throw new AppError(
-          'IDEMPOTENCY_KEY_REUSED',
-          'This Idempotency-Key was already used for a different request.',
+      if (inserted.length === 0) {
+        const [stored] = await rows<{ request_hash: string; response: T | null }>(
+          tx as unknown as Db,
+          sql`SELECT request_hash, response FROM idempotency_keys WHERE user_id = ${scope.userId} AND key = ${scope.key}`,
         );
+        if (!stored || stored.request_hash !== requestHash) {
+          throw new AppError(
+            'IDEMPOTENCY_KEY_REUSED',
+            'This Idempotency-Key was already used for a different request.',
+          );
+        }
+        if (stored.response === null) throw new AppError('INTERNAL', 'The first request left no answer.');
+        return { response: stored.response, replayed: true };
       }
-      if (stored.response === null) throw new AppError('INTERNAL', 'The first request left no answer.');
-      return { response: stored.response, replayed: true };
-    }
-    const response = await work(tx);
-    await tx.execute(sql`
+      const response = await work(tx);
+      await tx.execute(sql`
       UPDATE idempotency_keys SET response = ${JSON.stringify(response)}::jsonb, status_code = 201
       WHERE user_id = ${scope.userId} AND key = ${scope.key}`);
-    return { response, replayed: false };
-  });
+      return { response, replayed: false };
+    }),
+  );
 }

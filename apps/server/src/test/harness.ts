@@ -7,6 +7,7 @@ import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import type { SigningKey } from '../modules/billing/index.ts';
 import { DEMO_PASSWORD, seedDemo } from '../modules/demo/seed.ts';
 import { loadConfig } from '../platform/config.ts';
 import type { LiveSessions } from '../platform/live-sessions.ts';
@@ -64,6 +65,8 @@ export interface TestApp {
   secrets: ServerSecrets;
   liveSessions: LiveSessions;
   dataDir: string;
+  /** The invoicing key the server signs with (tests that issue through billing's services). */
+  signingKey: SigningKey;
   publicKeyPem: string;
   /** Encrypts a password as the web app does (RSA-OAEP, SHA-256, base64). */
   encrypt(password: string): string;
@@ -169,6 +172,7 @@ export async function createTestApp(
     secrets,
     liveSessions,
     dataDir,
+    signingKey,
     publicKeyPem: secrets.publicKeyPem,
     encrypt,
     call,

@@ -473,3 +473,27 @@ export const accountingImportedDocuments = pgTable(
     index('accounting_imported_documents_date_idx').on(t.organizationId, t.documentDate),
   ],
 );
+
+/**
+ * Sources issued through the API whose entry is posted right after the issuing transaction commits
+ * (modules/accounting/posting/queue.ts): the row commits with the document, so a crash between the
+ * commit and the posting loses nothing — the sweeper posts what is left. `failedAt` and `error` keep a
+ * source whose posting failed (an unmapped account, a locked period) for the accountant to see.
+ */
+export const accountingPostingQueue = pgTable(
+  'accounting_posting_queue',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: orgId(),
+    /** document (a sales document or receipt just issued). */
+    sourceKind: text('source_kind').notNull(),
+    sourceId: uuid('source_id').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    failedAt: at('failed_at'),
+    error: text('error'),
+  },
+  (t) => [
+    index('accounting_posting_queue_org_idx').on(t.organizationId, t.id),
+    index('accounting_posting_queue_source_idx').on(t.organizationId, t.sourceId),
+  ],
+);

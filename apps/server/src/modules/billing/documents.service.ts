@@ -554,7 +554,7 @@ export async function issueInTransaction(
       lastSystemEntryAt: entryAt,
     })
     .where(eq(billingSeries.id, series.id));
-  await billingSourceChanged(tx, organizationId, 'document', id);
+  await billingSourceChanged(tx, organizationId, 'document', id, { issued: true });
   if (!deps.silent)
     await notifyOrganization(tx, organizationId, 'BILLING_DOCUMENT_CREATED', {
       DocumentId: id,

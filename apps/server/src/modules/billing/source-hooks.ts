@@ -8,10 +8,15 @@ import type { Db } from '../../db/client.ts';
  */
 export type BillingSourceKind = 'document' | 'payment' | 'purchase';
 
-export type BillingSourceChangedHook = (
-  tx: Db,
-  changed: { organizationId: string; kind: BillingSourceKind; id: string },
-) => Promise<void>;
+export interface BillingSourceChange {
+  organizationId: string;
+  kind: BillingSourceKind;
+  id: string;
+  /** A document just issued (not changed afterwards): nothing was posted for it before. */
+  issued?: boolean;
+}
+
+export type BillingSourceChangedHook = (tx: Db, changed: BillingSourceChange) => Promise<void>;
 
 const changedHooks = new Set<BillingSourceChangedHook>();
 
@@ -26,6 +31,7 @@ export async function billingSourceChanged(
   organizationId: string,
   kind: BillingSourceKind,
   id: string,
+  options: { issued?: boolean } = {},
 ): Promise<void> {
-  for (const hook of changedHooks) await hook(tx, { organizationId, kind, id });
+  for (const hook of changedHooks) await hook(tx, { organizationId, kind, id, ...options });
 }

@@ -49,12 +49,6 @@ export class BatchPoster {
           lastSeq: Number(journal.last_seq),
           lastHash: journal.last_hash,
         });
-    const numbers = await rows<{ journal_id: string; period_id: string; n: string }>(
-      this.tx,
-      sql`SELECT journal_id, period_id, max(number) AS n FROM accounting_entries
-          WHERE organization_id = ${this.organizationId} GROUP BY journal_id, period_id`,
-    );
-    for (const row of numbers) this.numbers.set(`${row.journal_id}|${row.period_id}`, Number(row.n));
     this.ready = true;
   }
 
@@ -95,6 +89,20 @@ export class BatchPoster {
       this.accounts.set(row.code, { id: row.id, postable: row.grouping_category === 'GM' && !row.archived });
   }
 
+  /** The last number of a journal's period: read once (an index lookup), then counted here. */
+  private async lastNumber(journalId: string, periodId: string): Promise<number> {
+    const key = `${journalId}|${periodId}`;
+    const known = this.numbers.get(key);
+    if (known !== undefined) return known;
+    const [row] = await rows<{ n: string | null }>(
+      this.tx,
+      sql`SELECT max(number) AS n FROM accounting_entries WHERE journal_id = ${journalId} AND period_id = ${periodId}`,
+    );
+    const last = Number(row?.n ?? 0);
+    this.numbers.set(key, last);
+    return last;
+  }
+
   async post(input: PostingInput): Promise<PostedEntry> {
     await this.prepare();
     let total = 0;
@@ -112,7 +120,7 @@ export class BatchPoster {
     const journal = this.journals.get(input.journal);
     if (!journal) throw new AppError('INTERNAL', `The ${input.journal} journal is missing.`);
     const numberKey = `${journal.id}|${period.id}`;
-    const number = (this.numbers.get(numberKey) ?? 0) + 1;
+    const number = (await this.lastNumber(journal.id, period.id)) + 1;
     this.numbers.set(numberKey, number);
     const seq = journal.lastSeq + 1;
     const reference = `${input.date} ${journal.code} ${period.number}/${number}`;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../../db/client.ts';
+import { afterCommit } from '../../../platform/after-commit.ts';
 import { type BillingSourceChangedHook, onBillingSourceChanged } from '../../billing/index.ts';
 import {
   onTransactionsClassified,
@@ -7,6 +8,7 @@ import {
   type TransactionsClassifiedHook,
   type TransactionsCreatedHook,
 } from '../../treasury/index.ts';
+import { drainPostingQueue, enqueuePosting, takeQueued } from './queue.ts';
 import {
   DEFER_POSTING_SETTING,
   postingContext,
@@ -16,12 +18,29 @@ import {
   syncPurchase,
 } from './sync.ts';
 
-/** Billing's hook: the document, payment or purchase that changed is posted (or re-posted) at once. */
-export const postBillingSource: BillingSourceChangedHook = async (tx, { organizationId, kind, id }) => {
+/**
+ * Billing's hook: the document, payment or purchase that changed is posted (or re-posted) at once — or,
+ * for a document just issued through the API, right after its transaction commits (queue.ts).
+ */
+export const postBillingSource: BillingSourceChangedHook = async (
+  tx,
+  { organizationId, kind, id, issued },
+) => {
+  if (kind === 'document' && issued) {
+    const queued = afterCommit((db) => drainPostingQueue(db, organizationId));
+    if (queued) {
+      await enqueuePosting(tx, organizationId, id);
+      return;
+    }
+  }
   const context = await postingContext(tx, organizationId, { forHook: true });
   if (context.deferred) return;
-  if (kind === 'document') await syncDocument(context, id);
-  else if (kind === 'payment') await syncPayment(context, id);
+  // A document still waiting in the queue has no entry yet: a cancellation posts it and its reversal.
+  const waiting = kind === 'document' && !issued && (await takeQueued(tx, organizationId, id));
+  if (kind === 'document') {
+    if (waiting) await syncDocument(context, id, { asIssued: true });
+    await syncDocument(context, id);
+  } else if (kind === 'payment') await syncPayment(context, id);
   else await syncPurchase(context, id);
 };
 

@@ -68,6 +68,11 @@ export async function postPending(db: Db, organizationId: string): Promise<{ pos
       if (result !== 'unchanged' || source.cancelled) posted++;
     }
     await poster.flush();
+    // Queued sources (issued through the API) are posted now, as are those whose posting had failed.
+    await tx.execute(sql`
+      DELETE FROM accounting_posting_queue q WHERE q.organization_id = ${organizationId}
+        AND EXISTS (SELECT 1 FROM accounting_entries e WHERE e.organization_id = q.organization_id
+                      AND e.source_type = 'billing_document' AND e.source_id = q.source_id)`);
     return { posted };
   });
 }

@@ -12,6 +12,11 @@ import type { AccountingDeps } from '../accounting.routes.ts';
 import { subscribePosting } from './hooks.ts';
 import { listMappings, setMapping } from './mappings.service.ts';
 import { postPending } from './pending.ts';
+import { sweepPostingQueue } from './queue.ts';
+
+const SWEEP_EVERY_MS = 60_000;
+/** A row this old was not drained by its request (a crash, an unreachable database). */
+const SWEEP_AFTER_SECONDS = 30;
 
 const entriesAccess = (flag: number): Access => ({ kind: 'org', resource: 'accounting.entries', flag });
 
@@ -20,6 +25,18 @@ export function postingRoutes(app: FastifyInstance, deps: AccountingDeps): void 
   const { db } = deps;
   const org = (request: FastifyRequest) => requireOrg(request).id;
   subscribePosting();
+  // What a crash left between an issue's commit and its posting is posted at start-up, then every minute.
+  let sweeper: NodeJS.Timeout | undefined;
+  const sweep = (olderThanSeconds: number) =>
+    sweepPostingQueue(db, olderThanSeconds, app.log).catch((error) =>
+      app.log.error({ err: error }, 'the posting queue sweep failed'),
+    );
+  app.addHook('onReady', async () => {
+    await sweep(0);
+    sweeper = setInterval(() => void sweep(SWEEP_AFTER_SECONDS), SWEEP_EVERY_MS);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweeper));
   addRoute(app, listPostingMappingsContract, entriesAccess(PermissionFlag.VIEW), async ({ request }) =>
     listMappings(db, org(request)),
   );

@@ -3,7 +3,10 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../../db/client.ts';
+import { withAfterCommit } from '../../../platform/after-commit.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { issueInTransaction } from '../../billing/index.ts';
+import { sweepPostingQueue } from './queue.ts';
 
 // The posting rules, case by case with the amounts worked by hand, through the real billing and
 // treasury routes (the hooks post inside their transactions).
@@ -574,5 +577,108 @@ describe('the posting mappings routes', () => {
     expect(first.statusCode, first.body).toBe(200);
     const second = await call('POST', '/api/v1/accounting/posting/pending');
     expect(second.json()).toEqual({ posted: 0 });
+  });
+});
+
+describe('the posting queue (documents issued through the API are posted right after their commit)', () => {
+  let customer: string;
+  beforeAll(async () => {
+    customer = await newCustomer();
+  });
+
+  const queued = async () => {
+    const [row] = await rows<{ n: string }>(
+      t.database.db,
+      sql`SELECT count(*) AS n FROM accounting_posting_queue WHERE organization_id = ${orgId} AND failed_at IS NULL`,
+    );
+    return Number(row?.n);
+  };
+
+  it('answers each of many concurrent issues with its entry written, numbered and chained', async () => {
+    const issued = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        issue({ partyId: customer, lines: [{ productId: goods, quantity: 1000 }] }),
+      ),
+    );
+    for (const document of issued) expect((await liveEntry(document.id))?.lines.length).toBeGreaterThan(1);
+    expect(await queued()).toBe(0);
+    const verified = (await call('GET', '/api/v1/accounting/journal/verify')).json();
+    expect(verified.ok, JSON.stringify(verified)).toBe(true);
+  });
+
+  /** A draft issued through billing's service, its transaction committed but its drain lost (a crash). */
+  async function issuedThenCrashed(): Promise<string> {
+    const draft = await call('POST', '/api/v1/billing/documents', {
+      seriesId: invoiceSeries,
+      documentDate: today,
+      partyId: customer,
+      lines: [{ productId: services, quantity: 2000 }],
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const id = draft.json().id as string;
+    const db = t.database.db;
+    await expect(
+      withAfterCommit(db, async () => {
+        await db.transaction((tx) =>
+          issueInTransaction({ db, signingKey: t.signingKey }, tx as unknown as typeof db, orgId, id),
+        );
+        throw new Error('the process died after the commit');
+      }),
+    ).rejects.toThrow('the process died');
+    return id;
+  }
+
+  it('keeps a document whose drain was lost in the queue, and the sweeper posts it', async () => {
+    const id = await issuedThenCrashed();
+    expect(await liveEntry(id)).toBeNull();
+    expect(await queued()).toBe(1);
+    expect(await sweepPostingQueue(t.database.db, 0)).toBe(1);
+    expect((await liveEntry(id))?.lines.map((line) => line.code).sort()).toContain('2433');
+    expect(await queued()).toBe(0);
+  });
+
+  it('posts a queued document and its reversal when it is cancelled before its drain', async () => {
+    const id = await issuedThenCrashed();
+    const cancelled = await call('POST', `/api/v1/billing/documents/${id}/cancel`, { reason: 'Erro' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await queued()).toBe(0);
+    const entries = await rows<{ source_type: string; total_debit: string }>(
+      t.database.db,
+      sql`SELECT source_type, total_debit FROM accounting_entries WHERE organization_id = ${orgId} AND source_id = ${id}
+          ORDER BY seq`,
+    );
+    expect(entries.map((entry) => entry.source_type)).toEqual(['billing_document', 'reversal']);
+    expect(await liveEntry(id)).toBeNull();
+  });
+
+  it('issues the document even when its posting fails, and keeps the failure in the queue for the accountant', async () => {
+    // Sales of services mapped, behind the mappings screen's back, to something that is no account code.
+    await t.database.db.execute(
+      sql`UPDATE accounting_settings SET default_accounts = default_accounts || '{"salesServices":"x7"}'::jsonb
+          WHERE organization_id = ${orgId}`,
+    );
+    try {
+      const document = await issue({ partyId: customer, lines: [{ productId: services, quantity: 1000 }] });
+      expect(document.number).toBeTruthy();
+      expect(await liveEntry(document.id)).toBeNull();
+      const [failed] = await rows<{ error: string }>(
+        t.database.db,
+        sql`SELECT error FROM accounting_posting_queue WHERE source_id = ${document.id} AND failed_at IS NOT NULL`,
+      );
+      expect(failed?.error).toMatch(/x7/);
+    } finally {
+      await t.database.db.execute(
+        sql`UPDATE accounting_settings SET default_accounts = default_accounts - 'salesServices'
+            WHERE organization_id = ${orgId}`,
+      );
+    }
+    // Posting what is pending posts it and clears its failure.
+    const pending = await call('POST', '/api/v1/accounting/posting/pending');
+    expect(pending.statusCode, pending.body).toBe(200);
+    const [left] = await rows<{ n: string }>(
+      t.database.db,
+      sql`SELECT count(*) AS n FROM accounting_posting_queue WHERE organization_id = ${orgId}`,
+    );
+    expect(Number(left?.n)).toBe(0);
   });
 });

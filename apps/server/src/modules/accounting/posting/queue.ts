@@ -1,0 +1,198 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Db, rows } from '../../../db/client.ts';
+import { BatchPoster } from './batch-poster.ts';
+import { type PostingContext, postingContext, syncDocument } from './sync.ts';
+
+// The posting queue: a sales document issued through the API is posted right after its issuing
+// transaction commits, not inside it — issuing holds its series' row lock (gapless numbering), and an
+// entry (journal lock, numbering, hash chain, accounts) under that lock would cap a series at a few
+// dozen documents a second. The issuing transaction writes one queue row; after the commit the request
+// drains its organization's queue and answers once its entry is written, so what a client reads next
+// is already posted. Concurrent requests of one organization share one drain (group posting: one
+// journal lock and one pair of INSERTs for every document that arrived meanwhile). A row left by a
+// crash between commit and drain is posted by the sweeper (sweepPostingQueue). See
+// docs/accounting-posting.md.
+
+/** Rows posted per transaction. */
+const DRAIN_BATCH = 500;
+
+/** Queues a just-issued document for posting after its transaction commits. */
+export async function enqueuePosting(tx: Db, organizationId: string, documentId: string): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO accounting_posting_queue (organization_id, source_kind, source_id)
+    VALUES (${organizationId}, 'document', ${documentId})`);
+}
+
+/**
+ * Takes a source out of the queue before it is posted inline (a cancellation, a payment): true when it
+ * was still waiting, i.e. it has no entry yet. Waits for a drain that holds the row, so the entry that
+ * drain posts is seen.
+ */
+export async function takeQueued(tx: Db, organizationId: string, sourceId: string): Promise<boolean> {
+  const taken = await rows<{ id: number }>(
+    tx,
+    sql`DELETE FROM accounting_posting_queue
+        WHERE organization_id = ${organizationId} AND source_id = ${sourceId} AND failed_at IS NULL
+        RETURNING id`,
+  );
+  return taken.length > 0;
+}
+
+/** Posts one claimed source; a cancelled document gets its entry and, at once, its reversal. */
+async function postSource(context: PostingContext, sourceId: string, cancelled: boolean) {
+  if (cancelled) await syncDocument(context, sourceId, { asIssued: true });
+  await syncDocument(context, sourceId);
+}
+
+interface Claimed {
+  id: number;
+  source_id: string;
+  cancelled: boolean;
+  posted: boolean;
+}
+
+/**
+ * One transaction: claims up to DRAIN_BATCH rows (SKIP LOCKED: instances share the work) and posts them.
+ * 'failed' when one of them could not be posted: the whole batch rolled back, its rows back in the queue.
+ */
+async function drainBatch(db: Db, organizationId: string): Promise<number | 'failed'> {
+  try {
+    return await db.transaction(async (tx) => {
+      const claimed = await rows<Claimed>(
+        tx,
+        sql`WITH taken AS (
+              DELETE FROM accounting_posting_queue WHERE id IN (
+                SELECT id FROM accounting_posting_queue
+                WHERE organization_id = ${organizationId} AND failed_at IS NULL
+                ORDER BY id LIMIT ${DRAIN_BATCH} FOR UPDATE SKIP LOCKED)
+              RETURNING id, source_id)
+            SELECT t.id, t.source_id, coalesce(d.status = 'A', false) AS cancelled,
+                   EXISTS (SELECT 1 FROM accounting_entries e WHERE e.organization_id = ${organizationId}
+                             AND e.source_type = 'billing_document' AND e.source_id = t.source_id) AS posted
+            FROM taken t LEFT JOIN billing_documents d ON d.id = t.source_id ORDER BY t.id`,
+      );
+      if (claimed.length === 0) return 0;
+      const poster = new BatchPoster(tx, organizationId);
+      const base = await postingContext(tx, organizationId);
+      base.accounts.beforeRead = () => poster.write();
+      const context: PostingContext = {
+        ...base,
+        poster,
+        // Sources without any entry skip the live-entry lookup, so their entries are written together.
+        unposted: new Set(claimed.filter((row) => !row.posted).map((row) => row.source_id)),
+      };
+      const seen = new Set<string>();
+      for (const row of claimed) {
+        if (seen.has(row.source_id)) continue;
+        seen.add(row.source_id);
+        await postSource(context, row.source_id, row.cancelled);
+      }
+      await poster.flush();
+      return claimed.length;
+    });
+  } catch {
+    // drainOneByOne finds which (or that the database itself is failing, and stops there).
+    return 'failed';
+  }
+}
+
+/** Posts each source in its own transaction; one that fails stays in the queue with its error. */
+async function drainOneByOne(db: Db, organizationId: string, log?: FastifyBaseLogger): Promise<void> {
+  const pending = await rows<{ id: number; source_id: string }>(
+    db,
+    sql`SELECT id, source_id FROM accounting_posting_queue
+        WHERE organization_id = ${organizationId} AND failed_at IS NULL ORDER BY id LIMIT ${DRAIN_BATCH}`,
+  );
+  for (const row of pending) {
+    try {
+      await db.transaction(async (tx) => {
+        const [taken] = await rows<{ cancelled: boolean }>(
+          tx,
+          sql`WITH taken AS (DELETE FROM accounting_posting_queue WHERE id IN (
+                SELECT id FROM accounting_posting_queue WHERE id = ${row.id} FOR UPDATE SKIP LOCKED)
+              RETURNING source_id)
+              SELECT coalesce(d.status = 'A', false) AS cancelled
+              FROM taken t LEFT JOIN billing_documents d ON d.id = t.source_id`,
+        );
+        if (!taken) return;
+        await postSource(await postingContext(tx, organizationId), row.source_id, taken.cancelled);
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log?.warn({ err: error, organizationId, sourceId: row.source_id }, 'automatic posting failed');
+      await db.execute(sql`
+        UPDATE accounting_posting_queue SET failed_at = now(), error = ${message.slice(0, 500)}
+        WHERE id = ${row.id}`);
+    }
+  }
+}
+
+/** Drains every row of the organization's queue committed before the call. Never throws. */
+async function drainAll(db: Db, organizationId: string, log?: FastifyBaseLogger): Promise<void> {
+  try {
+    for (;;) {
+      const claimed = await drainBatch(db, organizationId);
+      // One source could not be posted: each is posted alone, and the one that fails is set aside.
+      if (claimed === 'failed') await drainOneByOne(db, organizationId, log);
+      else if (claimed < DRAIN_BATCH) return;
+    }
+  } catch (error) {
+    // The database is unreachable or the like: the rows stay queued for the sweeper.
+    log?.error({ err: error, organizationId }, 'the posting queue could not be drained');
+  }
+}
+
+const running = new WeakMap<Db, Map<string, { current: Promise<void>; next?: Promise<void> }>>();
+
+/**
+ * Drains the organization's queue. Calls that overlap share drains: a call made while one runs waits
+ * for the next (which starts when the running one ends and takes everything queued meanwhile), so every
+ * caller's committed rows are posted when its promise resolves, and N concurrent callers cost two drains.
+ */
+export function drainPostingQueue(db: Db, organizationId: string, log?: FastifyBaseLogger): Promise<void> {
+  let byOrg = running.get(db);
+  if (!byOrg) {
+    byOrg = new Map();
+    running.set(db, byOrg);
+  }
+  const slot = byOrg.get(organizationId);
+  if (!slot) {
+    const fresh: { current: Promise<void>; next?: Promise<void> } = { current: Promise.resolve() };
+    const start = (): Promise<void> =>
+      drainAll(db, organizationId, log).finally(() => {
+        if (fresh.next) return;
+        byOrg.delete(organizationId);
+      });
+    fresh.current = start();
+    byOrg.set(organizationId, fresh);
+    return fresh.current;
+  }
+  if (!slot.next)
+    slot.next = slot.current.then(() => {
+      slot.next = undefined;
+      slot.current = drainAll(db, organizationId, log).finally(() => {
+        if (!slot.next && byOrg.get(organizationId) === slot) byOrg.delete(organizationId);
+      });
+      return slot.current;
+    });
+  return slot.next;
+}
+
+/**
+ * Posts what a crash left in the queue: every organization with rows older than `olderThanSeconds`
+ * that are not marked failed. Run at start-up and every minute by the accounting routes.
+ */
+export async function sweepPostingQueue(
+  db: Db,
+  olderThanSeconds: number,
+  log?: FastifyBaseLogger,
+): Promise<number> {
+  const organizations = await rows<{ organization_id: string }>(
+    db,
+    sql`SELECT DISTINCT organization_id FROM accounting_posting_queue
+        WHERE failed_at IS NULL AND created_at < now() - make_interval(secs => ${olderThanSeconds})`,
+  );
+  for (const { organization_id } of organizations) await drainPostingQueue(db, organization_id, log);
+  return organizations.length;
+}
