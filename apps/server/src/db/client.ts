@@ -57,6 +57,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     unlock = lockEmbeddedDatabase(config.dataDir);
     client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
   }
+  shareTheEventLoop(client);
   const db = drizzlePglite({ client, schema });
   try {
     await migratePglite(db, { migrationsFolder });
@@ -69,6 +70,27 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     unlock();
   };
   return { db: db as unknown as Db, kind: 'pglite', close } satisfies Database;
+}
+
+/** The longest PGlite may keep the event loop to itself, in ms. */
+const PGLITE_SLICE_MS = 20;
+
+/**
+ * PGlite runs each query synchronously in WebAssembly and answers through resolved promises: a long
+ * chain of queries (the demo seed, a SAF-T import, a batch in one transaction) is one run of microtasks
+ * that never lets the event loop turn — no other request, timer or message is served until it ends. Every
+ * PGLITE_SLICE_MS, the next query waits one turn of the event loop (setImmediate) first.
+ */
+function shareTheEventLoop(client: PGlite): void {
+  const execute = client.execProtocolRaw.bind(client);
+  let slice = performance.now();
+  client.execProtocolRaw = async (message, options) => {
+    if (performance.now() - slice > PGLITE_SLICE_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      slice = performance.now();
+    }
+    return execute(message, options);
+  };
 }
 
 /** The lock file of the embedded database (not state: backups leave it out). */

@@ -3,15 +3,20 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, rows } from '../../../db/client.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import type { TreasuryViewer } from '../../treasury/index.ts';
+import { confirmMatch, undoMatch } from '../reconciliation/reconciliation.service.ts';
 import { lockPeriod, reverseEntry, unlockPeriod, verifyJournals } from './ledger.service.ts';
 import { postEntry } from './post.ts';
 import { ensureFiscalYear, ensureLedger, type JournalKind } from './setup.ts';
 
 // 10,000 random steps on one organization's journal — postings (some unbalanced on purpose), reversals,
-// locks and unlocks of months, attempts to change posted rows — run in batches of one transaction each.
-// After every step the model says what must have happened (posted, or refused with which error); after
-// every batch the database must agree: every entry balances, nothing posted changed, each hash chain
-// verifies, the trial balance's debits equal its credits, and a locked month took nothing.
+// locks and unlocks of months, attempts to change posted rows, bank movements reconciled with the bank
+// lines of the journal (some short by a bank fee, written off) and matches undone — run in batches of one
+// transaction each. After every step the model says what must have happened (posted, matched, or refused
+// with which error); after every batch the database must agree: every entry balances, nothing posted
+// changed, each hash chain verifies, the trial balance's debits equal its credits, a locked month took
+// nothing, and every live match settles exactly what it claims (movements = lines + write-off, a line in
+// one live match at most, a movement never used beyond its amount).
 
 const STEPS = Number(process.env.LEDGER_STEPS ?? 10_000);
 const BATCH = 1000;
@@ -23,7 +28,9 @@ type Step =
   | { kind: 'reverse'; pick: number; month: number; day: number }
   | { kind: 'lock'; month: number }
   | { kind: 'unlock'; month: number }
-  | { kind: 'tamper'; pick: number; delete: boolean };
+  | { kind: 'tamper'; pick: number; delete: boolean }
+  | { kind: 'reconcile'; pick: number; fee: number }
+  | { kind: 'undo'; pick: number };
 
 const month = fc.integer({ min: 1, max: 12 });
 const day = fc.integer({ min: 1, max: 28 });
@@ -53,15 +60,31 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     weight: 3,
     arbitrary: fc.record({ kind: fc.constant('tamper' as const), pick: fc.nat(), delete: fc.boolean() }),
   },
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      kind: fc.constant('reconcile' as const),
+      pick: fc.nat(),
+      // Most movements carry their line whole; some arrive short by a bank fee (under the write-off floor).
+      fee: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(0) },
+        { weight: 1, arbitrary: fc.integer({ min: 1, max: 900 }) },
+      ),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('undo' as const), pick: fc.nat() }) },
 );
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-describe('ledger invariants under 10,000 random steps', () => {
+describe(`ledger invariants under ${STEPS.toLocaleString('en')} random steps (postings, reversals, locks, reconciliations)`, () => {
   let t: TestApp;
   let db: Db;
   let organizationId: string;
   let periods: Map<number, string>;
+  let bankAccountId: string;
+  let feesAccountId: string;
+  let viewer: TreasuryViewer;
 
   beforeAll(async () => {
     t = await createTestApp({ demo: false });
@@ -81,6 +104,24 @@ describe('ledger invariants under 10,000 random steps', () => {
       sql`SELECT id, number FROM accounting_periods WHERE organization_id = ${organizationId}`,
     );
     periods = new Map(found.map((period) => [Number(period.number), period.id]));
+    const [bank] = await rows<{ id: string }>(
+      db,
+      sql`INSERT INTO treasury_accounts (organization_id, kind, name, currency, opening_date)
+          VALUES (${organizationId}, 'bank', 'Banco das propriedades', 'EUR', '2026-01-01') RETURNING id`,
+    );
+    bankAccountId = bank!.id;
+    const [fees] = await rows<{ id: string }>(
+      db,
+      sql`SELECT id FROM accounting_accounts WHERE organization_id = ${organizationId} AND code = '62'`,
+    );
+    feesAccountId = fees!.id;
+    const [user] = await rows<{ id: string }>(
+      db,
+      sql`INSERT INTO users (email, name, password_hash, profile, country, language)
+          VALUES ('propriedades@fluxo.example', 'Propriedades', 'x', 1, 'PT', 'pt')
+          RETURNING id`,
+    );
+    viewer = { organizationId, userId: user!.id, role: 'owner' };
   });
   afterAll(() => t.close());
 
@@ -96,10 +137,31 @@ describe('ledger invariants under 10,000 random steps', () => {
   const posted: { id: string; hash: string; total: number; reversed: boolean }[] = [];
   const perMonth = new Map<number, number>();
   let lockedThrough = -1;
-  const counts = { posted: 0, reversed: 0, refusedLocked: 0, unbalanced: 0, tamper: 0 };
+  const counts = {
+    posted: 0,
+    reversed: 0,
+    refusedLocked: 0,
+    unbalanced: 0,
+    tamper: 0,
+    matched: 0,
+    writtenOff: 0,
+    notOpen: 0,
+    undone: 0,
+  };
+  // Matches: the bank line each took (live ones in lineUse), its write-off entry and month.
+  const matches: {
+    id: string;
+    lineId: string;
+    fee: number;
+    month: number;
+    entryId: string | null;
+    undone: boolean;
+  }[] = [];
+  const lineUse = new Map<string, string>();
+  let movementCount = 0;
 
   for (let start = 0; start < steps.length; start += BATCH) {
-    it(`steps ${start + 1} to ${Math.min(start + BATCH, STEPS)}: every entry balanced, append-only and chained; locked months take nothing`, {
+    it(`steps ${start + 1} to ${Math.min(start + BATCH, STEPS)}: every entry balanced, append-only and chained; locked months take nothing; every match settles what it claims`, {
       timeout: 300_000,
     }, async () => {
       await db.transaction(async (trx) => {
@@ -182,10 +244,103 @@ describe('ledger invariants under 10,000 random steps', () => {
             });
             expect(outcome.error).toBe('ENTRY_APPEND_ONLY');
             counts.tamper++;
+          } else if (s.kind === 'reconcile') {
+            const [{ n } = { n: 0 }] = await rows<{ n: number }>(
+              tx,
+              sql`SELECT count(*)::int AS n FROM accounting_entry_lines l
+                  JOIN accounting_accounts a ON a.id = l.account_id AND a.code = '12'
+                  WHERE l.organization_id = ${organizationId}`,
+            );
+            if (Number(n) === 0) continue;
+            const [line] = await rows<{ id: string; debit: string; credit: string; date: string }>(
+              tx,
+              sql`SELECT l.id, l.debit, l.credit, l.entry_date::text AS date FROM accounting_entry_lines l
+                  JOIN accounting_accounts a ON a.id = l.account_id AND a.code = '12'
+                  WHERE l.organization_id = ${organizationId}
+                  ORDER BY l.entry_date, l.entry_id, l.position OFFSET ${s.pick % Number(n)} LIMIT 1`,
+            );
+            const amount = Number(line!.debit) + Number(line!.credit);
+            const incoming = Number(line!.debit) > 0;
+            const fee = incoming && s.fee < amount ? s.fee : 0;
+            const lineMonth = Number(line!.date.slice(5, 7));
+            const expected = lineUse.has(line!.id)
+              ? 'RECONCILIATION_NOT_OPEN'
+              : fee > 0 && lineMonth <= lockedThrough
+                ? 'PERIOD_LOCKED'
+                : null;
+            movementCount += 1;
+            const outcome = await attempt(tx, async (sp) => {
+              // The bank's movement: the line's amount, short by the fee; in the savepoint, so a refused
+              // match leaves no movement behind.
+              const [movement] = await rows<{ id: string }>(
+                sp,
+                sql`INSERT INTO treasury_transactions (organization_id, account_id, booking_date, amount, currency,
+                      description, dedupe_key, source)
+                    VALUES (${organizationId}, ${bankAccountId}, ${line!.date}, ${incoming ? amount - fee : -amount},
+                      'EUR', ${`Movimento ${movementCount}`}, ${`prop-${movementCount}`}, 'manual')
+                    RETURNING id`,
+              );
+              return confirmMatch({ db: sp, signingKey: t.signingKey }, sp, viewer, {
+                transactionIds: [movement!.id],
+                targets: [{ kind: 'entry_line', id: line!.id, amount }],
+                ...(fee > 0 ? { writeOff: { accountId: feesAccountId, amount: -fee } } : {}),
+              });
+            });
+            expect(outcome.error).toBe(expected);
+            if (outcome.value) {
+              const match = outcome.value;
+              lineUse.set(line!.id, match.id);
+              matches.push({
+                id: match.id,
+                lineId: line!.id,
+                fee,
+                month: lineMonth,
+                entryId: match.entryId,
+                undone: false,
+              });
+              counts.matched++;
+              if (fee > 0) {
+                const [entry] = await rows<{ hash: string }>(
+                  tx,
+                  sql`SELECT hash FROM accounting_entries WHERE id = ${match.entryId}`,
+                );
+                posted.push({ id: match.entryId as string, hash: entry!.hash, total: fee, reversed: false });
+                perMonth.set(lineMonth, (perMonth.get(lineMonth) ?? 0) + 1);
+                counts.writtenOff++;
+              }
+            } else if (expected === 'PERIOD_LOCKED') counts.refusedLocked++;
+            else counts.notOpen++;
+          } else if (s.kind === 'undo' && matches.length > 0) {
+            const match = matches[s.pick % matches.length]!;
+            const writeOff = match.entryId ? posted.find((entry) => entry.id === match.entryId) : undefined;
+            // A write-off the accountant already reversed by hand is not reversed twice.
+            const reversesWriteOff = writeOff !== undefined && !writeOff.reversed;
+            const expected = match.undone
+              ? 'RECONCILIATION_ALREADY_UNDONE'
+              : reversesWriteOff && match.month <= lockedThrough
+                ? 'PERIOD_LOCKED'
+                : null;
+            const outcome = await attempt(tx, (sp) => undoMatch(sp, viewer, match.id));
+            expect(outcome.error).toBe(expected);
+            if (outcome.value) {
+              match.undone = true;
+              lineUse.delete(match.lineId);
+              counts.undone++;
+              if (reversesWriteOff) {
+                writeOff.reversed = true;
+                const [reversal] = await rows<{ id: string; hash: string }>(
+                  tx,
+                  sql`SELECT id, hash FROM accounting_entries WHERE reverses_entry_id = ${match.entryId}`,
+                );
+                posted.push({ id: reversal!.id, hash: reversal!.hash, total: match.fee, reversed: false });
+                perMonth.set(match.month, (perMonth.get(match.month) ?? 0) + 1);
+              }
+            } else if (expected === 'PERIOD_LOCKED') counts.refusedLocked++;
           }
         }
       });
       await checkInvariants(posted, perMonth);
+      await checkMatches();
     });
   }
 
@@ -195,6 +350,10 @@ describe('ledger invariants under 10,000 random steps', () => {
     expect(counts.refusedLocked).toBeGreaterThan(0);
     expect(counts.unbalanced).toBeGreaterThan(0);
     expect(counts.tamper).toBeGreaterThan(0);
+    expect(counts.matched).toBeGreaterThan(0);
+    expect(counts.writtenOff).toBeGreaterThan(0);
+    expect(counts.notOpen).toBeGreaterThan(0);
+    expect(counts.undone).toBeGreaterThan(0);
     console.info(
       `ledger property: ${JSON.stringify(counts)} in ${Math.round(performance.now() - started)} ms`,
     );
@@ -228,6 +387,40 @@ describe('ledger invariants under 10,000 random steps', () => {
         error: /ENTRY_APPEND_ONLY|PERIOD_LOCKED|ENTRY_UNBALANCED/.exec(text)?.[0] ?? text,
       };
     }
+  }
+
+  /** Every live match settles exactly what it claims; the lines in live matches are the model's. */
+  async function checkMatches() {
+    const unequal = await rows<{ id: string }>(
+      db,
+      sql`SELECT r.id FROM accounting_reconciliations r
+          JOIN accounting_reconciliation_items i ON i.reconciliation_id = r.id
+          WHERE r.organization_id = ${organizationId} AND r.undone_at IS NULL
+          GROUP BY r.id, r.write_off
+          HAVING sum(i.amount) FILTER (WHERE i.transaction_id IS NOT NULL)
+              <> sum(i.amount) FILTER (WHERE i.entry_line_id IS NOT NULL) + r.write_off`,
+    );
+    expect(unequal).toEqual([]);
+    const overused = await rows<{ id: string }>(
+      db,
+      sql`SELECT t.id FROM treasury_transactions t
+          LEFT JOIN accounting_reconciliation_items i ON i.transaction_id = t.id
+          LEFT JOIN accounting_reconciliations r ON r.id = i.reconciliation_id AND r.undone_at IS NULL
+          WHERE t.organization_id = ${organizationId}
+          GROUP BY t.id, t.amount HAVING coalesce(sum(i.amount) FILTER (WHERE r.id IS NOT NULL), 0) > abs(t.amount)`,
+    );
+    expect(overused).toEqual([]);
+    const live = await rows<{ entry_line_id: string; reconciliation_id: string; whole: boolean }>(
+      db,
+      sql`SELECT i.entry_line_id, i.reconciliation_id, i.amount = l.debit + l.credit AS whole
+          FROM accounting_reconciliation_items i
+          JOIN accounting_reconciliations r ON r.id = i.reconciliation_id AND r.undone_at IS NULL
+          JOIN accounting_entry_lines l ON l.id = i.entry_line_id
+          WHERE i.organization_id = ${organizationId}`,
+    );
+    expect(live.every((item) => item.whole)).toBe(true);
+    expect(new Map(live.map((item) => [item.entry_line_id, item.reconciliation_id]))).toEqual(lineUse);
+    expect(live.length).toBe(lineUse.size);
   }
 
   async function checkInvariants(

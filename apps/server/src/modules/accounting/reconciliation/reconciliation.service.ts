@@ -648,7 +648,14 @@ export async function undoMatch(tx: Db, viewer: TreasuryViewer, id: string): Pro
     if (item.is_receipt) await linkPaymentToMovement(tx, viewer, item.payment_id, null);
     else await cancelPayment(tx, organizationId, item.payment_id, 'Reconciliação anulada');
   }
-  if (reconciliation.entry_id) {
+  // The write-off is reversed — unless the accountant already reversed its entry by hand.
+  const [writeOffReversed] = reconciliation.entry_id
+    ? await rows<{ id: string }>(
+        tx,
+        sql`SELECT id FROM accounting_entries WHERE reverses_entry_id = ${reconciliation.entry_id}`,
+      )
+    : [];
+  if (reconciliation.entry_id && !writeOffReversed) {
     const lines = await rows<{
       code: string;
       debit: string;
