@@ -25,8 +25,10 @@ export class PluginsPage {
     return this.page.getByRole('region', { name: this.t(`PLUGINS.${segment}.TITLE`) });
   }
 
+  /** A field by its label (a required field's label ends with an asterisk). */
   field(segment: string, name: string): Locator {
-    return this.card(segment).getByLabel(this.t(`PLUGINS.${segment}.FIELDS.${name}`), { exact: false });
+    const label = this.t(`PLUGINS.${segment}.FIELDS.${name}`).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return this.card(segment).getByLabel(new RegExp(`^${label}\\s*\\*?$`));
   }
 
   enableSwitch(segment: string): Locator {

@@ -115,7 +115,10 @@ export function PluginCard({
             required={false}
             autoComplete="new-password"
             value={secrets[field.name] ?? ''}
-            onChange={(event) => setSecrets((s) => ({ ...s, [field.name]: event.currentTarget.value }))}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setSecrets((current) => ({ ...current, [field.name]: value }));
+            }}
             description={stored ? t('PLUGINS.SECRET_SET_HINT') : t('PLUGINS.SECRET_NOT_SET_HINT')}
             placeholder={stored ? '••••••••' : ''}
           />
