@@ -191,7 +191,11 @@ export function PluginCard({
               {t(`PLUGINS.${segment}.DESCRIPTION`)}
             </Text>
           </div>
-          <Badge color={plugin.enabled ? 'green' : plugin.configured ? 'blue' : 'gray'} variant="light">
+          <Badge
+            color={plugin.enabled ? 'green' : plugin.configured ? 'blue' : 'gray'}
+            variant="light"
+            style={{ flexShrink: 0 }}
+          >
             {plugin.enabled
               ? t('PLUGINS.STATUS_ENABLED')
               : plugin.configured
