@@ -23,6 +23,7 @@ import { startNotificationJobs } from './modules/notifications/notification-jobs
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { teamsRoutes } from './modules/organizations/teams.routes.ts';
+import { pluginsRoutes } from './modules/plugins/plugins.routes.ts';
 import { saftRoutes } from './modules/saft/index.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { registerBilling } from './modules/subscriptions/billing.plugin.ts';
@@ -41,7 +42,7 @@ import type { LiveSessions } from './platform/live-sessions.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { type Metrics, metricsRoute, registerMetrics } from './platform/metrics.ts';
 import { registerRequestId, requestIdOf } from './platform/request-id.ts';
-import { KEYS_CHANNEL, loadSecrets, type ServerSecrets } from './platform/secrets.ts';
+import { alwaysSealingBox, KEYS_CHANNEL, loadSecrets, type ServerSecrets } from './platform/secrets.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerDrain } from './platform/shutdown.ts';
 import { createThrottle } from './platform/throttle.ts';
@@ -173,6 +174,11 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
     connectors,
   });
   treasuryRoutes(app, { db, realtime, config, connectors });
+  pluginsRoutes(app, {
+    db,
+    box: await alwaysSealingBox(db, config.keys),
+    providers: connectors.connectors.map((connector) => connector.id),
+  });
   const signingKey = await loadSigningKey(db, secrets.box, config.invoicing);
   billingRoutes(app, { db, config, mailer, signingKey, dataDir: config.dataDir });
   accountingRoutes(app, { db, config, mailer, signingKey, dataDir: config.dataDir });

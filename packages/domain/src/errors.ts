@@ -154,6 +154,8 @@ export const ERROR_CODES = {
   ALREADY_MEMBER: 409,
   GRANT_BEYOND_OWN: 403,
   OWNER_PROTECTED: 403,
+  // Plugins (integrations)
+  PLUGIN_NOT_CONFIGURED: 409,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 

@@ -29,6 +29,8 @@ export * from './payments/iban.ts';
 export * from './payments/multibanco.ts';
 export * from './permissions.ts';
 export * from './plans.ts';
+export * from './plugins/catalogue.ts';
+export * from './plugins/contracts.ts';
 export * from './profiles.ts';
 export * from './realtime/contracts.ts';
 export * from './realtime/events.ts';

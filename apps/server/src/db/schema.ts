@@ -10,6 +10,7 @@ export * from './schema/core.ts';
 export * from './schema/idempotency.ts';
 export * from './schema/jobs.ts';
 export * from './schema/payments.ts';
+export * from './schema/plugins.ts';
 export * from './schema/realtime.ts';
 export * from './schema/sales.ts';
 export * from './schema/subscriptions.ts';

@@ -10,6 +10,7 @@
  */
 import path from 'node:path';
 import { openDatabase } from '../db/client.ts';
+import { SEALED_PLUGIN_SECRETS } from '../modules/plugins/plugins.service.ts';
 import { SEALED_TWO_FACTOR_SECRETS } from '../modules/two-factor/two-factor.service.ts';
 import { loadConfig } from '../platform/config.ts';
 import { type Rotation, rotateJwtKey, rotatePasswordKey, rotateSecretsKey } from '../platform/secrets.ts';
@@ -80,7 +81,11 @@ async function main() {
           config,
           grace === undefined ? undefined : Number(grace),
         );
-      else rotation = await rotateSecretsKey(database.db, config, [SEALED_TWO_FACTOR_SECRETS]);
+      else
+        rotation = await rotateSecretsKey(database.db, config, [
+          SEALED_TWO_FACTOR_SECRETS,
+          SEALED_PLUGIN_SECRETS,
+        ]);
     } finally {
       await database.close();
     }

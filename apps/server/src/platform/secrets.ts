@@ -293,6 +293,30 @@ export function secretBoxFor(config: KeysConfig): SecretBox {
   return createSecretBox(config.secretsKey, config.secretsKeyPrevious);
 }
 
+/** The server_secrets row of the key generated for integration secrets when SECRETS_KEY is absent. */
+const GENERATED_SECRETS_KEY = 'generated_secrets_key';
+
+/**
+ * A box that always encrypts, for secrets that must never be stored in clear (integration
+ * credentials, docs/plugins.md): under SECRETS_KEY when set; otherwise under a key generated on first
+ * start and kept in server_secrets, like the JWT key ring without JWT_SECRET. Once SECRETS_KEY is set,
+ * the generated key still opens what it sealed, until `npm run rotate-keys -- secrets` re-encrypts it.
+ */
+export async function alwaysSealingBox(db: Db, config: KeysConfig): Promise<SecretBox> {
+  const box = secretBoxFor(config);
+  if (config.secretsKey) {
+    const generated = await readValue(db, box, GENERATED_SECRETS_KEY);
+    return createSecretBox(config.secretsKey, [
+      ...config.secretsKeyPrevious,
+      ...(generated !== null ? [generated] : []),
+    ]);
+  }
+  const generated = await ensureServerSecret(db, box, GENERATED_SECRETS_KEY, () =>
+    randomBytes(32).toString('base64'),
+  );
+  return createSecretBox(generated, config.secretsKeyPrevious);
+}
+
 /** Reads the server's keys, creating them on first start (and moving the previous version's into rings). */
 export async function loadSecrets(db: Db, config: KeysConfig): Promise<ServerSecrets> {
   const box = secretBoxFor(config);
@@ -402,9 +426,10 @@ export async function rotateSecretsKey(
   config: Pick<Config, 'keys'>,
   sealed: readonly SealedColumn[] = [],
 ): Promise<Rotation> {
-  const box = secretBoxFor(config.keys);
-  if (!box.sealing)
+  if (!config.keys.secretsKey)
     throw new Error('SECRETS_KEY is not set: there is no key to encrypt the stored secrets with.');
+  // The generated key (alwaysSealingBox) opens what it sealed before SECRETS_KEY was set.
+  const box = await alwaysSealingBox(db, config.keys);
   const resealed = await db.transaction(async (tx) => {
     const rows = await tx.select().from(serverSecrets).for('update');
     const stale = rows.filter((row) => !box.isCurrent(row.value));
@@ -421,7 +446,7 @@ export async function rotateSecretsKey(
       const found = await queryRows<{ id: string; value: string }>(
         tx,
         sql`SELECT ${sql.identifier(id)}::text AS id, ${sql.identifier(column)} AS value
-            FROM ${sql.identifier(table)} FOR UPDATE`,
+            FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} IS NOT NULL FOR UPDATE`,
       );
       for (const row of found.filter((r) => !box.isCurrent(r.value))) {
         await tx.execute(

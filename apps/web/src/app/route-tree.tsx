@@ -107,6 +107,11 @@ const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
     () => import('../features/teams/routes/teams.tsx'),
     (m) => m.TeamsRoute,
   ),
+  // One screen for both trees: on the phone the cards stack in one column.
+  [paths.app.settings.pluginsManagement.path]: screen(
+    () => import('../features/plugins/routes/plugins.tsx'),
+    (m) => m.PluginsRoute,
+  ),
 };
 
 /** Feature pages with a phone screen of their own (their desktop screen serves /m otherwise). */

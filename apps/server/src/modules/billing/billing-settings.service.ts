@@ -2,8 +2,11 @@ import type { BillingSettings, ContractBody, updateBillingSettingsContract } fro
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { billingSettings } from '../../db/schema.ts';
+import { multibancoPlugin } from '../plugins/plugins.reader.ts';
 
 // The organization's billing settings: one row, created on the first save; until then, none set.
+// The Multibanco entity comes from the Multibanco plugin when the organization has it enabled
+// (/settings/plugins-management, docs/plugins.md); billing's own field is used otherwise.
 
 type Executor = Pick<Db, 'select'>;
 
@@ -12,8 +15,9 @@ export async function getBillingSettings(db: Executor, organizationId: string): 
     .select()
     .from(billingSettings)
     .where(eq(billingSettings.organizationId, organizationId));
+  const plugin = await multibancoPlugin(db, organizationId);
   return {
-    multibancoEntity: row?.multibancoEntity ?? null,
+    multibancoEntity: plugin?.entity ?? row?.multibancoEntity ?? null,
     documentFooter: row?.documentFooter ?? null,
     reminderAfterDays: row?.reminderAfterDays ?? null,
   };

@@ -20,6 +20,7 @@ import type { Config } from '../../platform/config.ts';
 import { requireOrg, requireSession } from '../../platform/guard.ts';
 import { addRoute } from '../../platform/route.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
+import { bankAggregatorPlugin } from '../plugins/plugins.reader.ts';
 import * as connections from './connections.service.ts';
 import * as consent from './connections-consent.service.ts';
 import { type BankConnector, ConnectorRegistry } from './connectors/connector.ts';
@@ -74,9 +75,11 @@ export function connectionsRoutes(
   };
   given.realtime.addSweepTask('connection-auth-timeouts', () => connections.expireOverdueAttempts(deps));
 
-  addRoute(app, listInstitutionsContract, VIEW, async ({ query }) =>
-    connections.viaProvider(() => deps.connectors.institutions(query.country)),
-  );
+  // The organization's bank-aggregator plugin, when enabled, narrows the list to its aggregator.
+  addRoute(app, listInstitutionsContract, VIEW, async ({ query, request }) => {
+    const only = await bankAggregatorPlugin(deps.db, requireOrg(request).id);
+    return connections.viaProvider(() => deps.connectors.institutions(query.country, only));
+  });
 
   addRoute(app, listConnectionsContract, VIEW, async ({ request }) =>
     connections.listConnections(deps, requireOrg(request).id),

@@ -148,17 +148,20 @@ export class ConnectorRegistry {
     }
   }
 
-  /** The institutions every connector offers (for `country`, when given). */
-  async institutions(country?: string): Promise<Institution[]> {
+  /** The institutions every connector (or only the one `only` names) offers (for `country`, when given). */
+  async institutions(country?: string, only?: string | null): Promise<Institution[]> {
     const own = [...this.byCode.values()]
+      .filter((entry) => !only || entry.connector.id === only)
       .map((entry) => entry.institution)
       .filter((institution) => !country || institution.country === country);
     const listed = await Promise.all(
-      this.connectors.map(async (connector) => {
-        const found = (await connector.listInstitutions?.(country)) ?? [];
-        for (const institution of found) this.seen.set(institution.code, { connector, institution });
-        return found;
-      }),
+      this.connectors
+        .filter((connector) => !only || connector.id === only)
+        .map(async (connector) => {
+          const found = (await connector.listInstitutions?.(country)) ?? [];
+          for (const institution of found) this.seen.set(institution.code, { connector, institution });
+          return found;
+        }),
     );
     return [...own, ...listed.flat()];
   }
