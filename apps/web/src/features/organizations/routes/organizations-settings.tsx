@@ -92,14 +92,14 @@ export function OrganizationsSettingsRoute() {
                   <Stack gap={4}>
                     <Group gap="xs">
                       <Text fw={600}>{organization.name}</Text>
-                      <Badge variant="light" color={owner ? 'teal' : 'gray'}>
+                      <Badge variant="light" color={owner ? undefined : 'gray'}>
                         {owner
                           ? t('ORGANIZATIONS_SETTINGS.ROLE.OWNER')
                           : t('ORGANIZATIONS_SETTINGS.ROLE.MEMBER')}
                       </Badge>
                       {isDefault && <Badge variant="filled">{t('ORGANIZATIONS_SETTINGS.DEFAULT')}</Badge>}
                       {organization.locked && (
-                        <Badge variant="light" color="red">
+                        <Badge variant="outline" color="red.9">
                           {t('ORGANIZATIONS.LOCKED')}
                         </Badge>
                       )}
@@ -133,8 +133,8 @@ export function OrganizationsSettingsRoute() {
                     {owner ? (
                       <Button
                         size="xs"
-                        color="red"
-                        variant="light"
+                        color="red.9"
+                        variant="outline"
                         aria-label={t('DIALOGS.REMOVE_ORGANIZATION.ACTION', { name: organization.name })}
                         onClick={() => removeOrganization(organization)}
                       >
