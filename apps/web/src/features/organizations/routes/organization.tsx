@@ -240,6 +240,7 @@ function IdentitySection({
             label={t('ORGANIZATION_PAGE.IDENTITY.BRAND_COLOR')}
             description={t('ORGANIZATION_PAGE.IDENTITY.BRAND_COLOR_HINT')}
             format="hex"
+            withEyeDropper={false}
             readOnly={!editable}
             {...field('brandColor')}
           />
