@@ -31,6 +31,10 @@ export const ERROR_CODES = {
   VAT_NUMBER_TAKEN: 409,
   ALREADY_VALIDATED: 409,
   OWNER_CANNOT_LEAVE: 409,
+  /** The typed VAT number (or owner's e-mail) does not match the organization being removed. */
+  REMOVAL_NOT_CONFIRMED: 400,
+  /** The country or fiscal-year start cannot change once the accounting has started. */
+  FISCAL_SETTINGS_LOCKED: 409,
   CONNECTION_LIMIT_REACHED: 409,
   CONNECTION_NOT_AWAITING_AUTHENTICATION: 409,
   CONNECTION_AUTH_TYPE_MISMATCH: 409,

@@ -112,6 +112,15 @@ const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
     () => import('../features/plugins/routes/plugins.tsx'),
     (m) => m.PluginsRoute,
   ),
+  // One screen each for both trees: their forms and cards stack in one column on the phone.
+  [paths.app.organization.path]: screen(
+    () => import('../features/organizations/routes/organization.tsx'),
+    (m) => m.OrganizationRoute,
+  ),
+  [paths.app.settings.organizations.path]: screen(
+    () => import('../features/organizations/routes/organizations-settings.tsx'),
+    (m) => m.OrganizationsSettingsRoute,
+  ),
 };
 
 /** Feature pages with a phone screen of their own (their desktop screen serves /m otherwise). */

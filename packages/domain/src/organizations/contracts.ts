@@ -63,6 +63,13 @@ export const ZSectorCode = z
   .transform((v) => v.toUpperCase())
   .refine(isSectorCode, { message: 'Unknown economic sector.' });
 
+/** How often the organization files its VAT return (Portugal: monthly above €650,000 of turnover). */
+export const ZVatRegime = z.enum(['monthly', 'quarterly']);
+export type VatRegime = z.infer<typeof ZVatRegime>;
+/** Organized accounting (double entry, SNC/PGC) or the simplified regime. */
+export const ZAccountingRegime = z.enum(['organized', 'simplified']);
+export type AccountingRegime = z.infer<typeof ZAccountingRegime>;
+
 export const ZOrganizationInput = z.strictObject({
   name: z.string().trim().min(1).max(200),
   /** Checked per country on the server: PT NIF, AO NIF, or 5 to 20 letters and digits. */
@@ -97,6 +104,12 @@ export const ZOrganizationUpdate = z.strictObject({
     .regex(/^#[0-9A-Fa-f]{6}$/)
     .nullable()
     .optional(),
+  /** The VAT number is checked again against the new country; refused once the accounting has started. */
+  country: ZCountryCode.optional(),
+  vatRegime: ZVatRegime.optional(),
+  accountingRegime: ZAccountingRegime.optional(),
+  /** Refused once the accounting has opened a fiscal year. */
+  fiscalYearStartMonth: z.number().int().min(1).max(12).optional(),
 });
 export type OrganizationUpdate = z.input<typeof ZOrganizationUpdate>;
 
@@ -109,6 +122,9 @@ export const ZOrganizationDetails = ZOrganization.extend({
   city: z.string().nullable(),
   brandColor: z.string().nullable(),
   logoUrl: z.string().nullable(),
+  vatRegime: ZVatRegime,
+  accountingRegime: ZAccountingRegime,
+  fiscalYearStartMonth: z.number().int(),
 });
 export type OrganizationDetails = z.infer<typeof ZOrganizationDetails>;
 
@@ -170,11 +186,43 @@ export const updateOrganizationContract = defineContract({
   body: ZOrganizationUpdate,
   response: ZOrganizationDetails,
 });
+/**
+ * Spec §2/§5: the owner confirms a removal by typing the organization's VAT number (or, for one
+ * without, the owner's e-mail); the server checks it again.
+ */
 export const deleteOrganizationContract = defineContract({
   method: 'DELETE',
   path: '/api/v1/organizations/:id',
   params: ZIdParams,
+  body: z.strictObject({ confirmation: z.string().trim().min(1).max(254) }),
   response: z.object({ deleted: z.boolean() }),
+});
+
+/** Makes one of the caller's organizations their default (the token's defaultOrg, spec §4). */
+export const setDefaultOrganizationContract = defineContract({
+  method: 'PUT',
+  path: '/api/v1/organizations/:id/default',
+  params: ZIdParams,
+  response: z.object({ defaultOrganizationId: z.string() }),
+});
+
+/** Largest logo kept (PNG, JPEG or SVG). */
+export const ORGANIZATION_LOGO_MAX_BYTES = 256 * 1024;
+/**
+ * The organization's logo as the raw request body (image/png, image/jpeg or image/svg+xml); it is
+ * kept as a data: URL in logoUrl, which documents and the shell show.
+ */
+export const uploadOrganizationLogoContract = defineContract({
+  method: 'PUT',
+  path: '/api/v1/organizations/:id/logo',
+  params: ZIdParams,
+  response: ZOrganizationBrandShape(),
+});
+export const deleteOrganizationLogoContract = defineContract({
+  method: 'DELETE',
+  path: '/api/v1/organizations/:id/logo',
+  params: ZIdParams,
+  response: ZOrganizationBrandShape(),
 });
 /** Whether the caller holds a permission in one of their organizations; false for any other one. */
 export const permissionCheckContract = defineContract({
@@ -184,12 +232,15 @@ export const permissionCheckContract = defineContract({
   response: z.object({ allowed: z.boolean() }),
 });
 
-export const ZOrganizationBrand = z.object({
-  organizationId: z.string(),
-  name: z.string(),
-  brandColor: z.string().nullable(),
-  logoUrl: z.string().nullable(),
-});
+function ZOrganizationBrandShape() {
+  return z.object({
+    organizationId: z.string(),
+    name: z.string(),
+    brandColor: z.string().nullable(),
+    logoUrl: z.string().nullable(),
+  });
+}
+export const ZOrganizationBrand = ZOrganizationBrandShape();
 export const getOrganizationBrandContract = defineContract({
   method: 'GET',
   path: '/api/v1/organizations/:id/brand',

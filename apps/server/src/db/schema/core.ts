@@ -117,7 +117,14 @@ export const organizations = pgTable(
     postalCode: text('postal_code'),
     city: text('city'),
     brandColor: text('brand_color'),
+    /** A data: URL (PNG, JPEG or SVG, at most ORGANIZATION_LOGO_MAX_BYTES) shown on documents. */
     logoUrl: text('logo_url'),
+    /** monthly | quarterly: how often the VAT return is filed. */
+    vatRegime: text('vat_regime').notNull().default('monthly'),
+    /** organized | simplified. */
+    accountingRegime: text('accounting_regime').notNull().default('organized'),
+    /** First month of the fiscal year (1 = January); the accounting ledger starts from it. */
+    fiscalYearStartMonth: smallint('fiscal_year_start_month').notNull().default(1),
     subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
     cloudCredit: integer('cloud_credit').notNull().default(0),
     /** Set by the owner: every member must sign in with two-factor to reach the organization. */

@@ -40,6 +40,9 @@ export interface OrganizationRow extends MembershipRow {
   city: string | null;
   brand_color: string | null;
   logo_url: string | null;
+  vat_regime: 'monthly' | 'quarterly';
+  accounting_regime: 'organized' | 'simplified';
+  fiscal_year_start_month: number;
 }
 
 /**
@@ -72,6 +75,7 @@ export async function findMemberOrganization(
     db,
     sql`SELECT o.id, o.name, o.vat_number, o.country, o.currency, o.type, o.cloud_credit,
                o.sector_code, o.email, o.phone, o.address, o.postal_code, o.city, o.brand_color, o.logo_url,
+               o.vat_regime, o.accounting_regime, o.fiscal_year_start_month,
                m.role, m.permissions::text AS permissions, s.plan_name,
                coalesce(s.status = 5, false) AS locked, u.profile
         FROM organization_members m
@@ -276,6 +280,52 @@ export async function deleteMember(db: Db, organizationId: string, userId: strin
     .set({ defaultOrganizationId: null })
     .where(and(eq(users.id, userId), eq(users.defaultOrganizationId, organizationId)));
   return true;
+}
+
+/** Makes a membership the user's default organization; false when they are not a member. */
+export async function setDefaultOrganization(
+  db: Db,
+  userId: string,
+  organizationId: string,
+): Promise<boolean> {
+  const updated = await rows<{ id: string }>(
+    db,
+    sql`UPDATE users SET default_organization_id = ${organizationId}
+        WHERE id = ${userId}
+          AND EXISTS (SELECT 1 FROM organization_members m
+                      WHERE m.user_id = ${userId} AND m.organization_id = ${organizationId})
+        RETURNING id`,
+  );
+  return updated.length > 0;
+}
+
+/**
+ * What the accounting has set up for the organization: its chart (country) is fixed once the ledger
+ * exists, its fiscal-year start once a fiscal year is open.
+ */
+export async function accountingStarted(
+  db: Db,
+  organizationId: string,
+): Promise<{ ledger: boolean; fiscalYears: boolean }> {
+  const [row] = await rows<{ ledger: boolean; fiscal_years: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM accounting_settings WHERE organization_id = ${organizationId}) AS ledger,
+               EXISTS (SELECT 1 FROM accounting_fiscal_years WHERE organization_id = ${organizationId})
+                 AS fiscal_years`,
+  );
+  return { ledger: row?.ledger ?? false, fiscalYears: row?.fiscal_years ?? false };
+}
+
+/** Keeps the ledger's fiscal-year start (accounting_settings) equal to the organization's. */
+export async function syncLedgerFiscalYearStart(
+  db: Db,
+  organizationId: string,
+  month: number,
+): Promise<void> {
+  await db.execute(
+    sql`UPDATE accounting_settings SET fiscal_year_start_month = ${month}, updated_at = now()
+        WHERE organization_id = ${organizationId}`,
+  );
 }
 
 export async function setDefaultOrganizationIfNone(db: Db, userId: string, organizationId: string) {

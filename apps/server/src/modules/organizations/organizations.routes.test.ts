@@ -558,10 +558,12 @@ describe('GET, PATCH, DELETE /organizations/:id', () => {
       orgId: id,
       payload: { key: 'theme', value: 'dark' },
     });
+    // The owner confirms with the organization's VAT number (spec §5; organization-page.routes.test.ts).
     const deleted = await t.call({
       method: 'DELETE',
       url: `/api/v1/organizations/${id}`,
       token: owner.token,
+      payload: { confirmation: created.json().vatNumber },
     });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ deleted: true });

@@ -2,12 +2,14 @@ import {
   accessOrganizationsContract,
   createOrganizationContract,
   deleteOrganizationContract,
+  deleteOrganizationLogoContract,
   getOrganizationBrandContract,
   getOrganizationContract,
   getOrganizationOwnerContract,
   getOrganizationSettingContract,
   getOrganizationTypeContract,
   leaveOrganizationContract,
+  ORGANIZATION_LOGO_MAX_BYTES,
   organizationByVatNumberContract,
   organizationCloudContract,
   organizationSectorsContract,
@@ -16,16 +18,20 @@ import {
   permissionCheckContract,
   planForAddingOrganizationContract,
   saveOrganizationSettingContract,
+  setDefaultOrganizationContract,
   setMemberPermissionsContract,
   setPortfolioPermissionsContract,
   updateOrganizationContract,
+  uploadOrganizationLogoContract,
 } from '@fluxo/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Db, rows } from '../../db/client.ts';
 import { type Access, USER, withDetail } from '../../platform/access.ts';
 import { diffChanges, noteAudit } from '../../platform/audit.ts';
+import { AppError } from '../../platform/errors.ts';
 import { requireOrg, requireSession } from '../../platform/guard.ts';
+import { registerRawUploads } from '../../platform/raw-upload.ts';
 import { addRoute } from '../../platform/route.ts';
 import * as organizations from './organizations.service.ts';
 
@@ -123,9 +129,58 @@ export function organizationsRoutes(app: FastifyInstance, deps: { db: Db }): voi
     return after;
   });
 
-  addRoute(app, deleteOrganizationContract, OWNER, async ({ request }) => ({
-    deleted: await organizations.deleteOrganization(db, requireOrg(request)),
-  }));
+  addRoute(
+    app,
+    deleteOrganizationContract,
+    withDetail(OWNER, "after typing the organization's VAT number (or the owner's e-mail)"),
+    async ({ request, body }) => ({
+      deleted: await organizations.deleteOrganization(db, requireOrg(request), body.confirmation),
+    }),
+  );
+
+  addRoute(app, setDefaultOrganizationContract, MEMBER, async ({ request, params }) =>
+    organizations.setDefaultOrganization(db, requireSession(request).userId, params.id),
+  );
+
+  addRoute(app, deleteOrganizationLogoContract, ORG_EDIT, async ({ request, params }) => {
+    const brand = await organizations.removeLogo(db, params.id);
+    noteAudit(request, { entity: 'organizations', changes: { logo: { before: 'kept', after: null } } });
+    return brand;
+  });
+
+  registerRawUploads(
+    app,
+    { contentTypes: /^image\/(png|jpeg|svg\+xml)$/, maxBytes: ORGANIZATION_LOGO_MAX_BYTES },
+    (binary) =>
+      addRoute(
+        binary,
+        uploadOrganizationLogoContract,
+        ORG_EDIT,
+        async ({ request, params }) => {
+          if (!Buffer.isBuffer(request.body)) {
+            throw new AppError('MALFORMED_BODY', 'Send the image as the request body.');
+          }
+          const brand = await organizations.setLogo(
+            db,
+            params.id,
+            request.headers['content-type'],
+            request.body,
+          );
+          // The image itself is not copied into the log: its type and size say what changed.
+          noteAudit(request, {
+            entity: 'organizations',
+            changes: {
+              logo: {
+                before: null,
+                after: `${request.headers['content-type']}, ${request.body.length} bytes`,
+              },
+            },
+          });
+          return brand;
+        },
+        { bodyLimit: ORGANIZATION_LOGO_MAX_BYTES },
+      ),
+  );
 
   addRoute(app, getOrganizationBrandContract, MEMBER, async ({ params }) =>
     organizations.getBrand(db, params.id),

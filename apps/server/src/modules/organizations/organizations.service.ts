@@ -117,6 +117,9 @@ function toDetails(row: repo.OrganizationRow): OrganizationDetails {
     city: row.city,
     brandColor: row.brand_color,
     logoUrl: row.logo_url,
+    vatRegime: row.vat_regime,
+    accountingRegime: row.accounting_regime,
+    fiscalYearStartMonth: row.fiscal_year_start_month,
   };
 }
 
@@ -340,9 +343,21 @@ export async function updateOrganization(
 ): Promise<OrganizationDetails> {
   const current = await repo.findOrganization(db, organizationId);
   if (!current) throw new AppError('FORBIDDEN', NO_ACCESS);
+  const country =
+    input.country === undefined || input.country === current.country
+      ? undefined
+      : checkedCountry(input.country);
+  const vatCountry = country ?? current.country;
+  // A new country checks the VAT number again, the one sent or the one kept.
   const vatNumber =
-    input.vatNumber === undefined ? undefined : checkedVatNumber(current.country, input.vatNumber);
+    input.vatNumber !== undefined
+      ? checkedVatNumber(vatCountry, input.vatNumber)
+      : country
+        ? checkedVatNumber(vatCountry, current.vatNumber)
+        : undefined;
   if (input.currency) checkedCurrency(input.currency);
+  const fiscalYearStartMonth =
+    input.fiscalYearStartMonth === current.fiscalYearStartMonth ? undefined : input.fiscalYearStartMonth;
 
   const changes = Object.fromEntries(
     Object.entries({
@@ -357,17 +372,36 @@ export async function updateOrganization(
       postalCode: input.postalCode,
       city: input.city,
       brandColor: input.brandColor,
+      country,
+      vatRegime: input.vatRegime,
+      accountingRegime: input.accountingRegime,
+      fiscalYearStartMonth,
     }).filter(([, value]) => value !== undefined),
   );
   try {
     await db.transaction(async (tx) => {
-      if (
-        vatNumber &&
-        (await repo.organizationWithVatExists(tx, current.country, vatNumber, organizationId))
-      ) {
+      if (country || fiscalYearStartMonth !== undefined) {
+        const started = await repo.accountingStarted(tx, organizationId);
+        if ((country && started.ledger) || (fiscalYearStartMonth !== undefined && started.fiscalYears)) {
+          throw new AppError(
+            'FISCAL_SETTINGS_LOCKED',
+            'The accounting has started: the country and the start of the fiscal year can no longer change.',
+          );
+        }
+        if (fiscalYearStartMonth !== undefined) {
+          await repo.syncLedgerFiscalYearStart(tx, organizationId, fiscalYearStartMonth);
+        }
+      }
+      if (vatNumber && (await repo.organizationWithVatExists(tx, vatCountry, vatNumber, organizationId))) {
         throw vatTaken();
       }
       await repo.updateOrganization(tx, organizationId, changes);
+      // The organization's other users see the new name, country or currency at once.
+      if (Object.keys(changes).length > 0) {
+        await notifyOrganization(tx, organizationId, 'REFRESH_ORGANIZATIONS', {
+          OrganizationId: organizationId,
+        });
+      }
       const updated = await repo.findOrganization(tx, organizationId);
       if (updated && updated.type === 'company') {
         await repo.upsertCompany(tx, {
@@ -388,8 +422,35 @@ export async function updateOrganization(
   return getOrganization(db, userId, organizationId);
 }
 
-/** Deletes an organization; its owner alone may (the guard's `owner` rule). */
-export async function deleteOrganization(db: Db, org: OrgContext): Promise<boolean> {
+const normalizedVat = (value: string) => value.replace(/\s+/g, '').toUpperCase();
+
+/**
+ * Spec §2/§5: a removal is confirmed with the organization's VAT number or, for one without, the
+ * owner's e-mail — the same comparison as the browser's dialog, made again here.
+ */
+async function checkRemovalConfirmation(db: Db, organizationId: string, confirmation: string): Promise<void> {
+  const organization = (await repo.findOrganization(db, organizationId))!;
+  const typed = confirmation.trim();
+  const confirmed = organization.vatNumber.trim()
+    ? normalizedVat(typed) === normalizedVat(organization.vatNumber) ||
+      normalizedVat(typed) === normalizedVat(`${organization.country}${organization.vatNumber}`)
+    : typed.toLowerCase() === ((await repo.findOwner(db, organizationId))?.email ?? '').toLowerCase();
+  if (!confirmed) {
+    throw new AppError(
+      'REMOVAL_NOT_CONFIRMED',
+      organization.vatNumber.trim()
+        ? "This is not the organization's VAT number."
+        : "This is not the e-mail of the organization's owner.",
+    );
+  }
+}
+
+/**
+ * Deletes an organization; its owner alone may (the guard's `owner` rule), after typing its VAT
+ * number (or their e-mail). Everything it holds goes with it (foreign keys cascade).
+ */
+export async function deleteOrganization(db: Db, org: OrgContext, confirmation: string): Promise<boolean> {
+  await checkRemovalConfirmation(db, org.id, confirmation);
   return db.transaction(async (tx) => {
     // Enqueued before the delete, while the members are still known.
     await notifyOrganization(tx, org.id, 'REFRESH_ORGANIZATIONS', { OrganizationId: org.id });
@@ -460,8 +521,76 @@ export async function getCloud(db: Db, organizationId: string) {
   return { organizationId, cloudCredit: org.cloudCredit };
 }
 
+/** Kinds of logo kept, recognised by their bytes (the declared type must agree). */
+const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+type LogoType = (typeof LOGO_TYPES)[number];
+
+function sniffLogo(bytes: Buffer): LogoType | null {
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return 'image/png';
+  }
+  if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  const text = bytes
+    .toString('utf8')
+    .trimStart()
+    .replace(/^\uFEFF/, '');
+  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(text)) {
+    return 'image/svg+xml';
+  }
+  return null;
+}
+
+/** An SVG may carry scripts, event handlers and references to other files: none is kept. */
+function unsafeSvg(text: string): boolean {
+  return /<script|<foreignObject|\son[a-z]+\s*=|javascript:|<!ENTITY|(?:xlink:)?href\s*=\s*["'](?!#)/i.test(
+    text,
+  );
+}
+
+/** Keeps a PNG, JPEG or SVG logo (checked by its bytes) as a data: URL in logo_url. */
+export async function setLogo(
+  db: Db,
+  organizationId: string,
+  contentType: string | undefined,
+  bytes: Buffer,
+) {
+  const declared = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const kind = sniffLogo(bytes);
+  if (!kind || declared !== kind || (kind === 'image/svg+xml' && unsafeSvg(bytes.toString('utf8')))) {
+    throw new AppError(
+      'FILE_TYPE_NOT_ALLOWED',
+      'The logo must be a PNG, JPEG or SVG image (without scripts).',
+    );
+  }
+  const logoUrl = `data:${kind};base64,${bytes.toString('base64')}`;
+  await db.transaction(async (tx) => {
+    await repo.updateOrganization(tx, organizationId, { logoUrl });
+    await notifyOrganization(tx, organizationId, 'REFRESH_ORGANIZATIONS', { OrganizationId: organizationId });
+  });
+  return getBrand(db, organizationId);
+}
+
+export async function removeLogo(db: Db, organizationId: string) {
+  await db.transaction(async (tx) => {
+    await repo.updateOrganization(tx, organizationId, { logoUrl: null });
+    await notifyOrganization(tx, organizationId, 'REFRESH_ORGANIZATIONS', { OrganizationId: organizationId });
+  });
+  return getBrand(db, organizationId);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Membership
+
+/** Makes one of the caller's organizations their default; the new token carries it (defaultOrg). */
+export async function setDefaultOrganization(db: Db, userId: string, organizationId: string) {
+  await db.transaction(async (tx) => {
+    if (!(await repo.setDefaultOrganization(tx, userId, organizationId))) {
+      throw new AppError('FORBIDDEN', NO_ACCESS);
+    }
+    await notifyUser(tx, userId, 'REFRESH_TOKEN', { OrganizationId: organizationId });
+  });
+  return { defaultOrganizationId: organizationId };
+}
 
 /** The caller leaves an organization they are a member of (the guard's `member` rule); not its owner. */
 export async function leaveOrganization(db: Db, userId: string, org: OrgContext) {

@@ -4,7 +4,8 @@ import { openTextInputDialog } from './text-input-dialog.tsx';
 
 /**
  * Spec §2/§5: removing an organization is confirmed by typing its VAT number or the owner's
- * e-mail. Resolves true once the right value was typed and confirmed, false when cancelled.
+ * e-mail. Resolves with the value typed (the server checks it again) once it is right and
+ * confirmed, null when cancelled.
  */
 export async function openRemoveOrganizationDialog({
   organizationName,
@@ -12,7 +13,7 @@ export async function openRemoveOrganizationDialog({
 }: {
   organizationName: string;
   confirmation: RemovalConfirmation;
-}): Promise<boolean> {
+}): Promise<string | null> {
   const byVat = confirmation.kind === 'vat';
   const value = await openTextInputDialog({
     title: i18n.t('DIALOGS.REMOVE_ORGANIZATION.TITLE', { name: organizationName }),
@@ -29,5 +30,5 @@ export async function openRemoveOrganizationDialog({
     danger: true,
     validate: (text) => removalProblem(text, confirmation),
   });
-  return value !== null;
+  return value;
 }

@@ -39,14 +39,20 @@ export async function ensureLedger(tx: Db, organizationId: string): Promise<{ ch
     .where(eq(accountingSettings.organizationId, organizationId));
   if (existing) return { chart: existing.chart as ChartName };
   const [organization] = await tx
-    .select({ country: organizations.country })
+    .select({ country: organizations.country, fiscalYearStartMonth: organizations.fiscalYearStartMonth })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
   if (!organization) throw new AppError('NOT_FOUND', 'Unknown organization.');
   const chart = chartOfCountry(organization.country);
   await tx
     .insert(accountingSettings)
-    .values({ organizationId, chart, taxonomyReference: chart === 'SNC' ? 'S' : 'O' })
+    .values({
+      organizationId,
+      chart,
+      taxonomyReference: chart === 'SNC' ? 'S' : 'O',
+      // The organization's fiscal settings (/organization) say when its year starts.
+      fiscalYearStartMonth: organization.fiscalYearStartMonth,
+    })
     .onConflictDoNothing();
   await seedChart(tx, organizationId, chart);
   await tx

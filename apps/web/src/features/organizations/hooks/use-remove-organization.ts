@@ -16,15 +16,15 @@ export function useRemoveOrganization(): (organization: Organization) => Promise
   const session = useSession();
   const remove = useDeleteOrganization();
   return async (organization) => {
-    const confirmed = await openRemoveOrganizationDialog({
+    const confirmation = await openRemoveOrganizationDialog({
       organizationName: organization.name,
       confirmation: organization.vatNumber.trim()
         ? { kind: 'vat', vatNumber: organization.vatNumber }
         : { kind: 'email', ownerEmail: session?.claims.uem ?? '' },
     });
-    if (!confirmed) return;
+    if (confirmation === null) return;
     try {
-      await remove.mutateAsync(organization.id);
+      await remove.mutateAsync({ id: organization.id, confirmation });
       setSelectedOrganizationId(null);
       showSuccess({ message: t('DIALOGS.REMOVE_ORGANIZATION.DONE', { name: organization.name }) });
     } catch (error) {
