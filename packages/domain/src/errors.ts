@@ -154,6 +154,9 @@ export const ERROR_CODES = {
   ALREADY_MEMBER: 409,
   GRANT_BEYOND_OWN: 403,
   OWNER_PROTECTED: 403,
+  // Data export
+  DATA_EXPORT_IN_PROGRESS: 409,
+  DATA_EXPORT_NOT_READY: 409,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
