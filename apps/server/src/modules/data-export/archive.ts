@@ -1,3 +1,4 @@
+/// <reference path="./archiver.d.ts" />
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
@@ -177,7 +178,9 @@ export async function buildArchive(
   await mkdir(path.dirname(target), { recursive: true });
   const output = createWriteStream(target);
   const archive = archiver('zip', { zlib: { level: 6 } });
+  // Rejects when the file cannot be written (disk full); awaited at the end, ignored once aborted.
   const closed = once(output, 'close');
+  closed.catch(() => undefined);
   archive.pipe(output);
   try {
     for (const table of work.tables) {
@@ -236,6 +239,7 @@ export async function buildArchive(
     await step();
     return { size: archive.pointer(), manifest };
   } catch (error) {
+    archive.unpipe(output);
     archive.abort();
     output.destroy();
     await rm(target, { force: true });
