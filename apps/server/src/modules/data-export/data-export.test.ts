@@ -1,9 +1,13 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import type { SigningKey } from '../billing/index.ts';
+import { type DataExportDeps, pass } from './data-export.service.ts';
 import { countRows, exportTables, isExcludedColumn } from './tables.ts';
 
 // The data export of issue 15: the demo company's archive holds every table's rows, its documents'
@@ -335,5 +339,57 @@ describe('who reaches an export', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('DATA_EXPORT_NOT_READY');
     await t.database.db.execute(sql`DELETE FROM data_exports WHERE id = ${pending}`);
+  });
+});
+
+describe('retention and recovery', () => {
+  const deps = (): DataExportDeps => ({
+    db: t.database.db,
+    dataDir: t.dataDir,
+    // No build runs in these passes: nothing is pending.
+    signingKey: {} as SigningKey,
+    invoicing: { producerTaxId: null },
+    productVersion: 'test',
+    retentionHours: 72,
+  });
+
+  it('deletes an archive past its retention, and the download says so', async () => {
+    const folder = path.join(t.dataDir, 'exports', org);
+    expect(readdirSync(folder)).toContain(`${exportId}.zip`);
+    await t.database.db.execute(
+      sql`UPDATE data_exports SET expires_at = now() - interval '1 minute' WHERE id = ${exportId}`,
+    );
+    await pass(deps());
+    expect(existsSync(path.join(folder, `${exportId}.zip`))).toBe(false);
+    const state = await t.call({
+      method: 'GET',
+      url: `/api/v1/organization/exports/${exportId}`,
+      token: owner,
+      orgId: org,
+    });
+    expect(state.json().status).toBe('expired');
+    const download = await t.call({
+      method: 'GET',
+      url: `/api/v1/organization/exports/${exportId}/download`,
+      token: owner,
+      orgId: org,
+    });
+    expect(download.statusCode).toBe(409);
+  });
+
+  it('gives up on a build whose process died too many times', async () => {
+    const [{ id }] = (await rows<{ id: string }>(
+      t.database.db,
+      sql`INSERT INTO data_exports (organization_id, requested_by, status, attempts, heartbeat_at)
+          VALUES (${org}, ${ownerId}, 'running', 3, now() - interval '10 minutes') RETURNING id`,
+    )) as [{ id: string }];
+    await pass(deps());
+    const state = await t.call({
+      method: 'GET',
+      url: `/api/v1/organization/exports/${id}`,
+      token: owner,
+      orgId: org,
+    });
+    expect(state.json().status).toBe('failed');
   });
 });
