@@ -14,7 +14,7 @@ const LAYERS = [
   ['accounting'],
   // The SAF-T export reads billing (basis F) and the ledger (C, I) through their index.ts.
   ['saft'],
-  ['financial', 'reports', 'portfolio', 'chat', 'dashboards', 'integrations'],
+  ['financial', 'reports', 'portfolio', 'chat', 'dashboards', 'integrations', 'data-export'],
 ];
 const BUSINESS = LAYERS.flat().join('|');
 /**

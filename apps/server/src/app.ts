@@ -18,6 +18,7 @@ import {
   type SigningKey,
 } from './modules/billing/index.ts';
 import { connectionsRoutes, createConnectors } from './modules/connections/connections.routes.ts';
+import { createExportRunner, dataExportRoutes } from './modules/data-export/index.ts';
 import { ensureFeatureFlags, homeRoutes } from './modules/home/home.routes.ts';
 import { startNotificationJobs } from './modules/notifications/notification-jobs.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -186,6 +187,18 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   await registerBilling(app, { db, config });
   auditRoutes(app, { db });
   notificationsRoutes(app, { db });
+  const dataExports = createExportRunner({
+    db,
+    dataDir: config.dataDir,
+    signingKey,
+    invoicing: config.invoicing,
+    productVersion: config.app.appVersion,
+    retentionHours: config.dataExport.retentionHours,
+    log: app.log,
+  });
+  dataExportRoutes(app, { db, dataDir: config.dataDir, runner: dataExports });
+  if (config.billing.jobsPollMs > 0) dataExports.start(config.billing.jobsPollMs);
+  app.addHook('onClose', () => dataExports.stop());
   if (config.billing.jobsPollMs > 0) {
     const jobs = startNotificationJobs(
       {

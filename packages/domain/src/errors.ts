@@ -160,6 +160,9 @@ export const ERROR_CODES = {
   OWNER_PROTECTED: 403,
   // Plugins (integrations)
   PLUGIN_NOT_CONFIGURED: 409,
+  // Data export
+  DATA_EXPORT_IN_PROGRESS: 409,
+  DATA_EXPORT_NOT_READY: 409,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 

@@ -21,6 +21,7 @@ export * from './money.ts';
 export * from './notifications/contracts.ts';
 export * from './notifications/kinds.ts';
 export * from './organizations/contracts.ts';
+export * from './organizations/data-export-contracts.ts';
 export * from './organizations/sectors.ts';
 export * from './organizations/teams.ts';
 export * from './organizations/vat-number.ts';

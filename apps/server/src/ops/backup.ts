@@ -28,10 +28,10 @@ const run = promisify(execFile);
 export const BACKUP_FORMAT = 'fluxo-backup';
 export const BACKUP_VERSION = 1;
 /**
- * DATA_DIR entries that are not state: the embedded database (dumped on its own), its lock file and the
- * mail outbox.
+ * DATA_DIR entries that are not state: the embedded database (dumped on its own), its lock file, the
+ * mail outbox and the organizations' data-export archives (copies of what the backup holds, kept days).
  */
-const NOT_STATE = new Set(['pglite', PGLITE_LOCK, 'outbox']);
+const NOT_STATE = new Set(['pglite', PGLITE_LOCK, 'outbox', 'exports']);
 
 export interface TableFingerprint {
   table: string;

@@ -98,6 +98,11 @@ export interface Config {
     /** How long a VIES check may take before the VAT-number format decides alone. */
     viesTimeoutMs: number;
   };
+  /** The organization data export (docs/data-export.md). */
+  dataExport: {
+    /** Hours a finished archive is kept before it is deleted (DATA_EXPORT_RETENTION_HOURS). */
+    retentionHours: number;
+  };
   /** The organizations' own invoicing (issue 12), not Fluxo's subscription billing above. */
   invoicing: {
     /**
@@ -210,6 +215,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       stripeApiBase: env.STRIPE_API_BASE || null,
       viesUrl: env.VIES_URL ?? 'https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number',
       viesTimeoutMs: Number(env.VIES_TIMEOUT_MS ?? 3000),
+    },
+    dataExport: {
+      retentionHours: Number(env.DATA_EXPORT_RETENTION_HOURS ?? 72),
     },
     invoicing: {
       signingKeyPem: env.BILLING_SIGNING_KEY?.replaceAll('\\n', '\n') || null,

@@ -155,6 +155,13 @@ export const REALTIME_EVENTS = {
     Percent: z.number().int().min(0).max(100).optional(),
   }),
   ORGANIZATION_USER_ADDED: z.object({ OrganizationId: ZId, UserId: ZId }),
+  /** How far an organization's data export is (to the owner who asked for it). */
+  DATA_EXPORT_PROGRESS: z.object({
+    ExportId: ZId,
+    OrganizationId: ZId,
+    Status: z.enum(['pending', 'running', 'ready', 'failed', 'expired']),
+    Percent: z.number().int().min(0).max(100),
+  }),
   UPDATE_TRANSACTION: z.object({ TransactionId: ZId, AccountId: ZId.optional() }),
   CLIENT_SUPPLIER_CREATED: z.object({ ClientSupplierId: ZId, Name: z.string().max(200) }),
   PROMPT_CLIENT_SUPPLIER_AUTO_CONFIRMATION: z.object({

@@ -9,6 +9,7 @@ export {
 } from './documents.service.ts';
 export { notifyOverdueDocuments, OVERDUE_JOB } from './overdue-notifications.ts';
 export { cancelPayment, linkPaymentToMovement, recordPayment } from './payments/payments.service.ts';
+export { documentPdf, type PrintDeps } from './pdf/printable.service.ts';
 export { renderPdf } from './pdf/render-pdf.ts';
 export {
   eurCents,

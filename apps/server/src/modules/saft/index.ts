@@ -2,4 +2,4 @@
 // C and I, the AO schema and the import). It reads billing only through billing's index.ts.
 
 export { saftRoutes } from './saft.routes.ts';
-export { type SaftExportDeps, saftCustomerId } from './saft-export.ts';
+export { exportSaft, type SaftExportDeps, saftCustomerId } from './saft-export.ts';

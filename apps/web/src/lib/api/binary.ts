@@ -14,6 +14,8 @@ interface BinaryInput {
   query?: Record<string, unknown>;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Overrides the selected organization sent as the OrgId header. */
+  organizationId?: string;
 }
 
 function queryString(query: Record<string, unknown> | undefined): string {
@@ -32,7 +34,7 @@ async function send(contract: ApiContract, input: BinaryInput, init: RequestInit
   headers.set('Timeout', String(timeoutMs));
   if (session) {
     headers.set('Authorization', `Bearer ${session.token}`);
-    const orgId = getSelectedOrganizationId();
+    const orgId = input.organizationId ?? getSelectedOrganizationId();
     if (orgId) headers.set('OrgId', orgId);
   }
   const timeout = AbortSignal.timeout(timeoutMs);

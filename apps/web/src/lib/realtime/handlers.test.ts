@@ -8,6 +8,7 @@ import {
 } from '@fluxo/domain/realtime/events';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { exportProgressOf } from '../../features/organizations/lib/data-export-state.ts';
 import { uploadStatusOf, watchUpload } from '../../features/treasury/upload-status.ts';
 import { handleRealtimeMessage, type RealtimeContext } from './handlers.ts';
 
@@ -211,6 +212,15 @@ const CASES: { [T in RealtimeEventType]: Case<T> } = {
     check: (h) => {
       invalidates(['organizations'])(h);
       expect(h.context.toast).toHaveBeenCalledWith('info', 'REALTIME.TOASTS.ORGANIZATION_USER_ADDED');
+    },
+  },
+  DATA_EXPORT_PROGRESS: {
+    data: { ExportId: 'e', OrganizationId: ORG, Status: 'ready', Percent: 100 },
+    check: (h) => {
+      invalidates(['organization-exports'])(h);
+      expect(h.context.toast).toHaveBeenCalledWith('success', 'DATA_EXPORT.READY_TOAST');
+      // The data export panel's bar reads the progress.
+      expect(exportProgressOf('e')).toEqual({ status: 'ready', percent: 100 });
     },
   },
   UPDATE_TRANSACTION: { data: { TransactionId: 't' }, check: invalidates(['transactions'], ['accounts']) },

@@ -9,7 +9,9 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { addonKeys } from '../../features/addons/api/get-addon-cost.ts';
 import { connectionsKeys } from '../../features/connections/api/get-connection-eligibility.ts';
 import { featureFlagsKeys } from '../../features/home/api/get-feature-flags.ts';
+import { dataExportKeys } from '../../features/organizations/api/data-exports.ts';
 import { organizationsKeys } from '../../features/organizations/api/get-organizations.ts';
+import { publishExportProgress } from '../../features/organizations/lib/data-export-state.ts';
 import { subscriptionKeys } from '../../features/subscriptions/api/get-subscription.ts';
 import { isWatchedUpload, publishUploadStatus } from '../../features/treasury/upload-status.ts';
 import { realtimeQueryKeys as keys } from './query-keys.ts';
@@ -150,6 +152,11 @@ export const realtimeHandlers: RealtimeHandlers = {
   ORGANIZATION_USER_ADDED: async (data, c) => {
     if (data.UserId === c.userId) c.toast('info', 'REALTIME.TOASTS.ORGANIZATION_USER_ADDED');
     await invalidate(c, organizationsKeys.all);
+  },
+  DATA_EXPORT_PROGRESS: async (data, c) => {
+    publishExportProgress(data.ExportId, data.Status, data.Percent);
+    if (data.Status === 'ready') c.toast('success', 'DATA_EXPORT.READY_TOAST');
+    if (data.Status === 'ready' || data.Status === 'failed') await invalidate(c, dataExportKeys.all);
   },
   UPDATE_TRANSACTION: (_, c) => invalidate(c, keys.transactions, keys.accounts),
   CLIENT_SUPPLIER_CREATED: async (data, c) => {
