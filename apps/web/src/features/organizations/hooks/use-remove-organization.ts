@@ -6,6 +6,7 @@ import { openRemoveOrganizationDialog } from '../../../components/dialogs/remove
 import { showError, showSuccess } from '../../../components/widgets/toasts.ts';
 import { setSelectedOrganizationId, useSession } from '../../../lib/auth/session.ts';
 import { useDeleteOrganization } from '../api/delete-organization.ts';
+import { DataExport } from '../components/data-export.tsx';
 
 /**
  * Removes an organization the user owns, once confirmed with its VAT number (or, for one without a
@@ -18,6 +19,12 @@ export function useRemoveOrganization(): (organization: Organization) => Promise
   return async (organization) => {
     const confirmation = await openRemoveOrganizationDialog({
       organizationName: organization.name,
+      // The owner may first download everything the organization holds.
+      before: createElement(DataExport, {
+        organizationId: organization.id,
+        beforeRemoval: true,
+        compact: true,
+      }),
       confirmation: organization.vatNumber.trim()
         ? { kind: 'vat', vatNumber: organization.vatNumber }
         : { kind: 'email', ownerEmail: session?.claims.uem ?? '' },

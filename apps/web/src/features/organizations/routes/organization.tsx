@@ -39,6 +39,7 @@ import { useCurrencies } from '../../../lib/reference-data/currencies.ts';
 import { useCodeOptions } from '../../../lib/reference-data/display-names.ts';
 import { useOrganizationDetails } from '../api/get-organization.ts';
 import { useOrganizationLogo, useSectors, useUpdateOrganization } from '../api/update-organization.ts';
+import { DataExportPanel } from '../components/data-export.tsx';
 import { useOrganizations } from '../hooks/use-organizations.ts';
 
 const { VIEW, EDIT } = PermissionFlag;
@@ -84,6 +85,7 @@ export function OrganizationRoute() {
             editable={canFromStrings(selected.permissions, 'organization.orgs', EDIT)}
           />
           <RelatedLinks permissions={selected.permissions} />
+          {selected.role === 'owner' && <DataExportPanel organizationId={details.data.id} />}
         </Stack>
       ) : (
         <ErrorAlert error={details.error} />
