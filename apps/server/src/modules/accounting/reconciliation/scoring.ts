@@ -121,7 +121,17 @@ export function nameSimilarity(a: string | null | undefined, b: string | null | 
   return common / Math.min(left.size, right.size);
 }
 
-const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+const dayNumbers = new Map<string, number>();
+/** Days since 1970 of a YYYY-MM-DD date (a few hundred distinct dates: parsed once each). */
+function dayNumber(date: string): number {
+  let found = dayNumbers.get(date);
+  if (found === undefined) {
+    if (dayNumbers.size >= TOKEN_CACHE_SIZE) dayNumbers.clear();
+    found = Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+    dayNumbers.set(date, found);
+  }
+  return found;
+}
 
 /** The significant part of a document number: what follows the document type ("FT A/12" → "A/12"). */
 export function numberKey(number: string): string {
@@ -144,13 +154,15 @@ export function containsReference(text: string, key: string): boolean {
 
 /** `compact` and `numberKey` of candidate strings (a party's IBAN is compared with each of its movements). */
 const compactCache = new Map<string, string>();
+/** Room for every ATCUD and document number of 100,000 open items (a smaller cache would thrash). */
+const KEY_CACHE_SIZE = 250_000;
 const numberKeyCache = new Map<string, string>();
 
 function cachedCompact(text: string | null): string {
   if (!text) return '';
   let found = compactCache.get(text);
   if (found === undefined) {
-    if (compactCache.size >= TOKEN_CACHE_SIZE) compactCache.clear();
+    if (compactCache.size >= KEY_CACHE_SIZE) compactCache.clear();
     found = compact(text);
     compactCache.set(text, found);
   }
@@ -160,7 +172,7 @@ function cachedCompact(text: string | null): string {
 function cachedNumberKey(number: string): string {
   let found = numberKeyCache.get(number);
   if (found === undefined) {
-    if (numberKeyCache.size >= TOKEN_CACHE_SIZE) numberKeyCache.clear();
+    if (numberKeyCache.size >= KEY_CACHE_SIZE) numberKeyCache.clear();
     found = numberKey(number);
     numberKeyCache.set(number, found);
   }
