@@ -8,7 +8,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type Db, openDatabase, rows } from '../apps/server/src/db/client.ts';
 import {
-  movementOpenSql,
+  movementsWithOpenSql,
   suggestionsFor,
 } from '../apps/server/src/modules/accounting/reconciliation/suggestions.ts';
 import { emptyPostgresDatabase } from '../apps/server/src/test/harness.ts';
@@ -104,8 +104,10 @@ export async function benchSuggestions(): Promise<void> {
     const fillSeconds = (performance.now() - filling) / 1000;
 
     const started = performance.now();
-    const relation = sql`SELECT t.*, ${movementOpenSql(sql`t`)} AS open FROM treasury_transactions t
-      WHERE t.organization_id = ${organizationId} AND t.account_id = ${accountId} AND t.transfer_transaction_id IS NULL`;
+    const relation = movementsWithOpenSql(
+      organizationId,
+      sql`t.account_id = ${accountId} AND t.transfer_transaction_id IS NULL`,
+    );
     const movements = await rows<MovementRow>(
       db,
       sql`SELECT q.id, q.amount, q.open, q.booking_date::text AS booking_date, q.description, q.remittance_info,

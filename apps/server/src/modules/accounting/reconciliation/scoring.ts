@@ -84,7 +84,23 @@ const LEGAL_FORMS = new Set([
   'DAS',
 ]);
 
+/** Name tokens by name: a party's name is scored against many movements, a movement against many candidates. */
+const tokenCache = new Map<string, Set<string>>();
+const TOKEN_CACHE_SIZE = 50_000;
+
 function nameTokens(name: string | null | undefined): Set<string> {
+  if (!name) return EMPTY_TOKENS;
+  let tokens = tokenCache.get(name);
+  if (!tokens) {
+    if (tokenCache.size >= TOKEN_CACHE_SIZE) tokenCache.clear();
+    tokens = computeNameTokens(name);
+    tokenCache.set(name, tokens);
+  }
+  return tokens;
+}
+const EMPTY_TOKENS: Set<string> = new Set();
+
+function computeNameTokens(name: string): Set<string> {
   return new Set(
     (name ?? '')
       .normalize('NFD')
@@ -105,7 +121,17 @@ export function nameSimilarity(a: string | null | undefined, b: string | null | 
   return common / Math.min(left.size, right.size);
 }
 
-const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+const dayNumbers = new Map<string, number>();
+/** Days since 1970 of a YYYY-MM-DD date (a few hundred distinct dates: parsed once each). */
+function dayNumber(date: string): number {
+  let found = dayNumbers.get(date);
+  if (found === undefined) {
+    if (dayNumbers.size >= TOKEN_CACHE_SIZE) dayNumbers.clear();
+    found = Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+    dayNumbers.set(date, found);
+  }
+  return found;
+}
 
 /** The significant part of a document number: what follows the document type ("FT A/12" → "A/12"). */
 export function numberKey(number: string): string {
@@ -126,6 +152,58 @@ export function containsReference(text: string, key: string): boolean {
   return false;
 }
 
+/** `compact` and `numberKey` of candidate strings (a party's IBAN is compared with each of its movements). */
+const compactCache = new Map<string, string>();
+/** Room for every ATCUD and document number of 100,000 open items (a smaller cache would thrash). */
+const KEY_CACHE_SIZE = 250_000;
+const numberKeyCache = new Map<string, string>();
+
+function cachedCompact(text: string | null): string {
+  if (!text) return '';
+  let found = compactCache.get(text);
+  if (found === undefined) {
+    if (compactCache.size >= KEY_CACHE_SIZE) compactCache.clear();
+    found = compact(text);
+    compactCache.set(text, found);
+  }
+  return found;
+}
+
+function cachedNumberKey(number: string): string {
+  let found = numberKeyCache.get(number);
+  if (found === undefined) {
+    if (numberKeyCache.size >= KEY_CACHE_SIZE) numberKeyCache.clear();
+    found = numberKey(number);
+    numberKeyCache.set(number, found);
+  }
+  return found;
+}
+
+interface PreparedMovement {
+  text: string;
+  digits: string;
+  e2e: string;
+  iban: string;
+}
+
+/** What scoring reads of a movement, computed once per movement object (it is scored against many candidates). */
+const preparedMovements = new WeakMap<ScoredMovement, PreparedMovement>();
+
+function prepared(movement: ScoredMovement): PreparedMovement {
+  let found = preparedMovements.get(movement);
+  if (!found) {
+    const raw = `${movement.description} ${movement.remittanceInfo ?? ''}`;
+    found = {
+      text: compact(raw),
+      digits: raw.replace(/\D/g, ''),
+      e2e: compact(movement.endToEndId),
+      iban: compact(movement.counterpartyIban),
+    };
+    preparedMovements.set(movement, found);
+  }
+  return found;
+}
+
 /** Every reason the candidate fits the movement, most telling first, and the score. */
 export function scoreCandidate(
   movement: ScoredMovement,
@@ -134,9 +212,7 @@ export function scoreCandidate(
   const reasons: ReconciliationReason[] = [];
   const add = (code: ReconciliationReasonCode, detail: string | null = null) =>
     reasons.push({ code, points: REASON_POINTS[code], detail });
-  const text = compact(`${movement.description} ${movement.remittanceInfo ?? ''}`);
-  const digits = `${movement.description} ${movement.remittanceInfo ?? ''}`.replace(/\D/g, '');
-  const e2e = compact(movement.endToEndId);
+  const { text, digits, e2e, iban } = prepared(movement);
 
   if (candidate.ruleId) add('rule', candidate.ruleId);
 
@@ -148,18 +224,17 @@ export function scoreCandidate(
   const mb = (candidate.mbReference ?? '').replace(/\D/g, '');
   if (mb.length >= 9 && containsReference(digits, mb)) add('multibanco_reference', candidate.mbReference);
 
-  const atcud = compact(candidate.atcud);
+  const atcud = cachedCompact(candidate.atcud);
   if (atcud.length >= 4 && (containsReference(text, atcud) || containsReference(e2e, atcud)))
     add('atcud', candidate.atcud);
 
-  const key = numberKey(candidate.number);
+  const key = cachedNumberKey(candidate.number);
   if (key.length >= 3) {
     if (containsReference(text, key)) add('document_number', candidate.number);
     if (containsReference(e2e, key)) add('end_to_end_id', movement.endToEndId);
   }
 
-  const iban = compact(movement.counterpartyIban);
-  if (iban.length >= 15 && iban === compact(candidate.partyIban))
+  if (iban.length >= 15 && iban === cachedCompact(candidate.partyIban))
     add('counterparty_iban', movement.counterpartyIban);
 
   const nif = (candidate.partyTaxId ?? '').replace(/\D/g, '');
@@ -185,20 +260,23 @@ export function scoreCandidate(
   return { score, reasons };
 }
 
+/** Reasons that name the document or its party. */
+const IDENTITY_REASONS: ReadonlySet<ReconciliationReasonCode> = new Set([
+  'rule',
+  'multibanco_reference',
+  'atcud',
+  'document_number',
+  'end_to_end_id',
+  'counterparty_iban',
+  'tax_id',
+  'name_similarity',
+  'past_behaviour',
+]);
+
 /** Enough to show: an amount that fits, or something that names the document or its party. */
 export function worthSuggesting(reasons: readonly ReconciliationReason[]): boolean {
-  const codes = new Set(reasons.map((reason) => reason.code));
-  const amount = codes.has('exact_amount') || codes.has('near_amount');
-  const identity = [
-    'rule',
-    'multibanco_reference',
-    'atcud',
-    'document_number',
-    'end_to_end_id',
-    'counterparty_iban',
-    'tax_id',
-    'name_similarity',
-    'past_behaviour',
-  ].some((code) => codes.has(code as ReconciliationReasonCode));
-  return amount || identity;
+  for (const reason of reasons)
+    if (reason.code === 'exact_amount' || reason.code === 'near_amount' || IDENTITY_REASONS.has(reason.code))
+      return true;
+  return false;
 }
