@@ -96,7 +96,7 @@ beforeAll(async () => {
     createdBy,
     lines: [
       { accountCode: '11', debit: 700 },
-      { accountCode: '72', credit: 700 },
+      { accountCode: '721', credit: 700 },
     ],
   });
   await post({
@@ -118,8 +118,8 @@ beforeAll(async () => {
     description: 'Fatura FT S/1',
     createdBy,
     lines: [
-      { accountCode: '211', debit: 12_300, partyId: customerId, sourceDocumentNumber: 'FT S/1' },
-      { accountCode: '71', credit: 10_000, sourceDocumentNumber: 'FT S/1' },
+      { accountCode: '2111', debit: 12_300, partyId: customerId, sourceDocumentNumber: 'FT S/1' },
+      { accountCode: '711', credit: 10_000, sourceDocumentNumber: 'FT S/1' },
       {
         accountCode: '2433',
         credit: 2_300,
@@ -137,9 +137,9 @@ beforeAll(async () => {
     description: 'Fatura do fornecedor <F&F> 77',
     createdBy,
     lines: [
-      { accountCode: '62', debit: 5_000 },
+      { accountCode: '6268', debit: 5_000 },
       { accountCode: '2432', debit: 650, taxRegion: 'PT', taxRateBasisPoints: 1300, taxBase: 5_000 },
-      { accountCode: '221', credit: 5_650, partyId: supplierId },
+      { accountCode: '2211', credit: 5_650, partyId: supplierId },
     ],
   });
   await post({
@@ -150,7 +150,7 @@ beforeAll(async () => {
     createdBy,
     lines: [
       { accountCode: '12', debit: 12_300 },
-      { accountCode: '211', credit: 12_300, partyId: customerId },
+      { accountCode: '2111', credit: 12_300, partyId: customerId },
     ],
   });
   await post({
@@ -162,8 +162,8 @@ beforeAll(async () => {
     description: 'Apuramento de resultados',
     createdBy,
     lines: [
-      { accountCode: '71', debit: 10_000 },
-      { accountCode: '81', credit: 10_000 },
+      { accountCode: '711', debit: 10_000 },
+      { accountCode: '818', credit: 10_000 },
     ],
   });
   await post({
@@ -173,7 +173,7 @@ beforeAll(async () => {
     description: 'Do ano seguinte',
     lines: [
       { accountCode: '11', debit: 100 },
-      { accountCode: '72', credit: 100 },
+      { accountCode: '721', credit: 100 },
     ],
   });
   // The Angolan company's ledger (PGC), with a marker that must never reach the PT file.
@@ -184,7 +184,7 @@ beforeAll(async () => {
     description: marker,
     lines: [
       { accountCode: '311', debit: 114_000 },
-      { accountCode: '61', credit: 100_000 },
+      { accountCode: '613', credit: 100_000 },
       { accountCode: '3453', credit: 14_000, taxRegion: 'AO', taxRateBasisPoints: 1400, taxBase: 100_000 },
     ],
   });
@@ -274,9 +274,9 @@ describe('SAF-T (PT) accounting export (basis C)', () => {
       GroupingCategory: 'GR',
     });
     expect(byCode.get('11')).toMatchObject({ OpeningDebitBalance: '7.00', ClosingDebitBalance: '7.00' });
-    expect(byCode.get('211')).toMatchObject({
+    expect(byCode.get('2111')).toMatchObject({
       GroupingCategory: 'GM',
-      GroupingCode: '21',
+      GroupingCode: '211',
       TaxonomyCode: '10',
       ClosingDebitBalance: '0.00',
       ClosingCreditBalance: '0.00',
@@ -316,12 +316,12 @@ describe('SAF-T (PT) accounting export (basis C)', () => {
     expect(sale.SourceID).not.toBe('');
     expect(sale.Lines.DebitLine[0]).toMatchObject({
       RecordID: '1',
-      AccountID: '211',
+      AccountID: '2111',
       SourceDocumentID: ['FT S/1'],
       DebitAmount: '123.00',
     });
     expect(sale.Lines.DebitLine[0].SystemEntryDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
-    expect(sale.Lines.CreditLine.map((line: any) => line.AccountID)).toEqual(['71', '2433']);
+    expect(sale.Lines.CreditLine.map((line: any) => line.AccountID)).toEqual(['711', '2433']);
     const purchase = journals.find((journal) => journal.JournalID === 'CMP').Transaction[0];
     expect(purchase.SupplierID).toBe(saftCustomerId(supplierId));
     expect(purchase.CustomerID).toBeUndefined();

@@ -20,7 +20,7 @@ import { ensureFiscalYear, ensureLedger, type JournalKind } from './setup.ts';
 
 const STEPS = Number(process.env.LEDGER_STEPS ?? 10_000);
 const BATCH = 1000;
-const ACCOUNTS = ['11', '12', '211', '221', '2432', '2433', '62', '71', '72'];
+const ACCOUNTS = ['11', '12', '2111', '2211', '2432', '2433', '6268', '711', '721'];
 const JOURNALS: JournalKind[] = ['general', 'sales', 'purchases', 'bank', 'cash'];
 
 type Step =

@@ -30,8 +30,8 @@ describe('postEntry', () => {
           description: 'Venda',
           sourceType: 'manual',
           lines: [
-            { accountCode: '211', debit: amount },
-            { accountCode: '71', credit: amount },
+            { accountCode: '2111', debit: amount },
+            { accountCode: '711', credit: amount },
           ],
         }),
       );
@@ -52,8 +52,8 @@ describe('postEntry', () => {
             description: 'Venda',
           },
           [
-            { accountCode: '211', debit: 500, credit: 0 },
-            { accountCode: '71', debit: 0, credit: 500 },
+            { accountCode: '2111', debit: 500, credit: 0 },
+            { accountCode: '711', debit: 0, credit: 500 },
           ],
         ),
       ),
@@ -67,8 +67,8 @@ describe('postEntry', () => {
           description: 'x',
           sourceType: 'manual',
           lines: [
-            { accountCode: '211', debit: 100 },
-            { accountCode: '71', credit: 99 },
+            { accountCode: '2111', debit: 100 },
+            { accountCode: '711', credit: 99 },
           ],
         }),
       ),
@@ -83,7 +83,7 @@ describe('postEntry', () => {
           sourceType: 'manual',
           lines: [
             { accountCode: '21', debit: 100 },
-            { accountCode: '71', credit: 100 },
+            { accountCode: '711', credit: 100 },
           ],
         }),
       ),

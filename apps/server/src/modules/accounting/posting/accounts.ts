@@ -19,8 +19,9 @@ interface RoleDefault {
 }
 
 /**
- * SNC (Portaria 218/2015 code list) and PGC (Decreto 82/01) defaults. A role whose account the seeded
- * chart lacks (withholding) is opened under its parent the first time it is used.
+ * SNC (Portaria 218/2015 code list) and PGC (Decreto 82/01) defaults: the movement account of the full
+ * chart (resources/fiscal/charts) first, then its group, for charts seeded before the full ones or
+ * edited since. A role whose account the chart lacks is opened under its parent the first time it is used.
  */
 export const ROLE_DEFAULTS: Record<ChartName, Record<PostingRole, RoleDefault>> = {
   SNC: {
@@ -34,24 +35,24 @@ export const ROLE_DEFAULTS: Record<ChartName, Record<PostingRole, RoleDefault>> 
     vatInput: { codes: ['2432'], name: 'IVA dedutível' },
     withholdingSuffered: { codes: ['241'], name: 'Imposto sobre o rendimento' },
     withholdingToPay: { codes: ['242'], name: 'Retenção de impostos sobre rendimentos' },
-    purchases: { codes: ['62'], name: 'Fornecimentos e serviços externos' },
-    otherIncome: { codes: ['78'], name: 'Outros rendimentos' },
-    otherExpense: { codes: ['68'], name: 'Outros gastos' },
+    purchases: { codes: ['6268', '62'], name: 'Outros serviços' },
+    otherIncome: { codes: ['7888', '78'], name: 'Outros não especificados' },
+    otherExpense: { codes: ['6888', '68'], name: 'Outros não especificados' },
   },
   PGC: {
-    customers: { codes: ['3111', '311'], name: 'Clientes correntes' },
-    suppliers: { codes: ['3211', '321'], name: 'Fornecedores correntes' },
-    bank: { codes: ['43'], name: 'Depósitos à ordem' },
-    cash: { codes: ['45'], name: 'Caixa' },
-    salesGoods: { codes: ['61'], name: 'Vendas' },
-    salesServices: { codes: ['62'], name: 'Prestações de serviço' },
+    customers: { codes: ['311'], name: 'Clientes - correntes' },
+    suppliers: { codes: ['321'], name: 'Fornecedores - correntes' },
+    bank: { codes: ['431', '43'], name: 'Moeda nacional' },
+    cash: { codes: ['451', '45'], name: 'Fundo fixo' },
+    salesGoods: { codes: ['613', '61'], name: 'Mercadorias' },
+    salesServices: { codes: ['621', '62'], name: 'Serviços principais' },
     vatOutput: { codes: ['3453'], name: 'IVA liquidado' },
     vatInput: { codes: ['3451'], name: 'IVA suportado' },
     withholdingSuffered: { codes: ['341'], name: 'Imposto sobre os lucros' },
     withholdingToPay: { codes: ['343'], name: 'Imposto sobre o rendimento de trabalho e retenções' },
-    purchases: { codes: ['75'], name: 'Fornecimentos e serviços de terceiros' },
-    otherIncome: { codes: ['63'], name: 'Outros proveitos operacionais' },
-    otherExpense: { codes: ['78'], name: 'Outros custos e perdas operacionais' },
+    purchases: { codes: ['752', '75'], name: 'Fornecimentos e serviços de terceiros' },
+    otherIncome: { codes: ['638', '63'], name: 'Outros proveitos e ganhos operacionais' },
+    otherExpense: { codes: ['758', '75'], name: 'Outros custos e perdas operacionais' },
   },
 };
 

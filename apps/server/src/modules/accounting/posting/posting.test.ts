@@ -119,7 +119,7 @@ async function liveEntry(sourceId: string) {
 }
 
 const simple = (lines: readonly Line[]) =>
-  lines.map((line) => [line.code.length > 4 ? line.code.slice(0, 3) : line.code, line.debit, line.credit]);
+  lines.map((line) => [line.code.length > 5 ? line.code.slice(0, -4) : line.code, line.debit, line.credit]);
 
 async function partyAccount(partyId: string): Promise<string> {
   const [account] = await rows<{ code: string }>(
@@ -200,7 +200,7 @@ describe('automatic posting', () => {
     expect(invoice.payable).toBe(27_440);
     const entry = await liveEntry(invoice.id);
     const customerCode = await partyAccount(customer);
-    expect(customerCode).toMatch(/^211\d{4}$/);
+    expect(customerCode).toMatch(/^2111\d{4}$/);
     expect(entry?.lines).toEqual([
       expect.objectContaining({ code: customerCode, debit: 27_440, credit: 0 }),
       expect.objectContaining({
@@ -219,8 +219,8 @@ describe('automatic posting', () => {
         rate: 2300,
         base: 18_000,
       }),
-      expect.objectContaining({ code: '71', debit: 0, credit: 18_000 }),
-      expect.objectContaining({ code: '72', debit: 0, credit: 5_000 }),
+      expect.objectContaining({ code: '711', debit: 0, credit: 18_000 }),
+      expect.objectContaining({ code: '721', debit: 0, credit: 5_000 }),
     ]);
   });
 
@@ -236,9 +236,9 @@ describe('automatic posting', () => {
     );
     const entry = await liveEntry(note.id);
     expect(simple(entry?.lines ?? [])).toEqual([
-      ['211', 0, 5_300],
+      ['2111', 0, 5_300],
       ['2433', 300, 0],
-      ['72', 5_000, 0],
+      ['721', 5_000, 0],
     ]);
     expect(entry?.lines.find((line) => line.code === '2433')?.base).toBe(-5_000);
   });
@@ -275,8 +275,8 @@ describe('automatic posting', () => {
     const movementId = movement.json().id as string;
     const alone = await liveEntry(movementId);
     expect(simple(alone?.lines ?? [])).toEqual([
-      ['110', first.payable + second.payable, 0],
-      ['71', 0, first.payable + second.payable],
+      ['11', first.payable + second.payable, 0],
+      ['711', 0, first.payable + second.payable],
     ]);
     // …until it pays the invoices: then it is posted through the receipt, and its own entry is reversed.
     const paid = await call('POST', '/api/v1/billing/payments', {
@@ -332,7 +332,7 @@ describe('automatic posting', () => {
     ).toEqual([
       ['211', 9_840, 0, 'USD', 12_300],
       ['243', 0, 1_840, 'USD', -2_300],
-      ['71', 0, 8_000, 'USD', -10_000],
+      ['711', 0, 8_000, 'USD', -10_000],
     ]);
   });
 
@@ -348,9 +348,9 @@ describe('automatic posting', () => {
     expect(created.statusCode, created.body).toBe(201);
     const entry = await liveEntry(created.json().id);
     expect(simple(entry?.lines ?? [])).toEqual([
-      ['221', 0, 12_300],
+      ['2211', 0, 12_300],
       ['2432', 2_300, 0],
-      ['62', 10_000, 0],
+      ['6268', 10_000, 0],
     ]);
     expect(entry?.lines.find((line) => line.code === '2432')).toMatchObject({
       taxRegion: 'PT',
@@ -364,7 +364,7 @@ describe('automatic posting', () => {
     const mapped = await call('PUT', '/api/v1/accounting/posting/mappings', {
       kind: 'category',
       key: fees,
-      accountCode: '68',
+      accountCode: '6888',
     });
     expect(mapped.statusCode, mapped.body).toBe(200);
     const movement = await call('POST', '/api/v1/treasury/transactions', {
@@ -376,16 +376,16 @@ describe('automatic posting', () => {
     });
     const id = movement.json().id as string;
     expect(simple((await liveEntry(id))?.lines ?? [])).toEqual([
-      ['110', 0, 1_500],
-      ['68', 1_500, 0],
+      ['11', 0, 1_500],
+      ['6888', 1_500, 0],
     ]);
     const other = await call('PATCH', `/api/v1/treasury/transactions/${id}`, {
       categoryId: await categoryId('OTHER_EXPENSES'),
     });
     expect(other.statusCode, other.body).toBe(200);
     expect(simple((await liveEntry(id))?.lines ?? [])).toEqual([
-      ['110', 0, 1_500],
-      ['68', 1_500, 0],
+      ['11', 0, 1_500],
+      ['6888', 1_500, 0],
     ]);
     const cleared = await call('PATCH', `/api/v1/treasury/transactions/${id}`, { categoryId: null });
     expect(cleared.statusCode, cleared.body).toBe(200);
@@ -508,20 +508,20 @@ describe('the posting mappings routes', () => {
     const row = (kind: string, key: string) =>
       body.rows.find((item: { kind: string; key: string }) => item.kind === kind && item.key === key);
     expect(row('role', 'vatOutput')).toMatchObject({ accountCode: null, defaultCode: '2433' });
-    expect(row('productType', 'S')).toMatchObject({ defaultCode: '72' });
+    expect(row('productType', 'S')).toMatchObject({ defaultCode: '721' });
     expect(row('vatInput', 'PT:2300')).toMatchObject({ defaultCode: '2432' });
-    expect(row('product', services)).toMatchObject({ detail: 'S', defaultCode: '72' });
+    expect(row('product', services)).toMatchObject({ detail: 'S', defaultCode: '721' });
     expect(body.accounts.some((account: { code: string }) => account.code === '2433')).toBe(true);
   });
 
   it('changes a product type mapping and sends it back to its default', async () => {
-    const set = await call('PUT', url, { kind: 'productType', key: 'S', accountCode: '78' });
+    const set = await call('PUT', url, { kind: 'productType', key: 'S', accountCode: '7888' });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json()).toMatchObject({ accountCode: '78', defaultCode: '72' });
+    expect(set.json()).toMatchObject({ accountCode: '7888', defaultCode: '721' });
     const buyer = await newCustomer();
     const document = await issue({ partyId: buyer, lines: [{ productId: services, quantity: 1000 }] });
     expect(
-      (await liveEntry(document.id))?.lines.some((line) => line.code === '78' && line.credit === 5_000),
+      (await liveEntry(document.id))?.lines.some((line) => line.code === '7888' && line.credit === 5_000),
     ).toBe(true);
     const reset = await call('PUT', url, { kind: 'productType', key: 'S', accountCode: null });
     expect(reset.json()).toMatchObject({ accountCode: null });
@@ -532,12 +532,12 @@ describe('the posting mappings routes', () => {
     for (const payload of [
       { kind: 'role', key: 'customers', accountCode: '99999' },
       { kind: 'role', key: 'customers', accountCode: '2' },
-      { kind: 'role', key: 'nothing', accountCode: '71' },
+      { kind: 'role', key: 'nothing', accountCode: '711' },
       { kind: 'vatOutput', key: 'XX:1', accountCode: '2433' },
-      { kind: 'category', key: 'not-a-uuid', accountCode: '68' },
-      { kind: 'category', key: randomUUID(), accountCode: '68' },
+      { kind: 'category', key: 'not-a-uuid', accountCode: '6888' },
+      { kind: 'category', key: randomUUID(), accountCode: '6888' },
       { kind: 'role', key: 'customers', accountCode: 'abc' },
-      { kind: 'elsewhere', key: 'customers', accountCode: '71' },
+      { kind: 'elsewhere', key: 'customers', accountCode: '711' },
     ]) {
       const response = await call('PUT', url, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBeGreaterThanOrEqual(400);
@@ -558,10 +558,10 @@ describe('the posting mappings routes', () => {
     const listed = (await asAo('GET')).json();
     expect(listed.chart).toBe('PGC');
     expect(listed.rows.some((row: { key: string }) => row.key === services)).toBe(false);
-    const foreign = await asAo('PUT', { kind: 'product', key: services, accountCode: '61' });
+    const foreign = await asAo('PUT', { kind: 'product', key: services, accountCode: '613' });
     expect(foreign.statusCode).toBe(404);
     const fees = await categoryId('BANK_FEES');
-    expect((await asAo('PUT', { kind: 'category', key: fees, accountCode: '61' })).statusCode).toBe(404);
+    expect((await asAo('PUT', { kind: 'category', key: fees, accountCode: '613' })).statusCode).toBe(404);
     // Nothing was written for either organization.
     const [written] = await rows<{ n: string }>(
       t.database.db,

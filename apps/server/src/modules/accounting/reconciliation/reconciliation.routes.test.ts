@@ -339,7 +339,7 @@ describe('confirming and undoing', () => {
 
   it('writes a bank fee off to the chosen account, posting it to the bank journal; undo reverses it', async () => {
     const accounts = await call('GET', '/api/v1/accounting/reconciliation/write-off-accounts');
-    const fees = accounts.json().find((a: { code: string }) => a.code === '68');
+    const fees = accounts.json().find((a: { code: string }) => a.code === '6988');
     expect(fees).toBeDefined();
     const party = await newParty();
     const doc = await invoice(party.id, 10_000);
@@ -382,7 +382,7 @@ describe('confirming and undoing', () => {
       sql`SELECT code FROM accounting_accounts WHERE treasury_account_id = ${bankAccount} AND grouping_category = 'GM'`,
     );
     expect(lines.map((l) => [l.code, Number(l.debit), Number(l.credit), l.kind])).toEqual([
-      ['68', 50, 0, 'bank'],
+      ['6988', 50, 0, 'bank'],
       [own?.code ?? '12', 0, 50, 'bank'],
     ]);
     const undone = await call('POST', `/api/v1/accounting/reconciliation/matches/${match.id}/undo`);
@@ -624,7 +624,7 @@ describe('property: a confirmed match settles exactly what it claims', () => {
           const writeOff = Math.min(available, settledTotal + fee) - settledTotal;
           const fees = (await call('GET', '/api/v1/accounting/reconciliation/write-off-accounts'))
             .json()
-            .find((a: { code: string }) => a.code === '68');
+            .find((a: { code: string }) => a.code === '6988');
           const response = await confirm({
             transactionIds: movements,
             targets,

@@ -796,13 +796,18 @@ export async function rejectSuggestion(
   return { rejected: true };
 }
 
+/**
+ * The movement accounts a difference can be written off to: the chart's own (the full SNC has 642), not
+ * a customer's, supplier's or bank's sub-account.
+ */
 export async function writeOffAccounts(db: Db, organizationId: string) {
   await ensureLedger(db, organizationId);
   const found = await rows<{ id: string; code: string; name: string }>(
     db,
     sql`SELECT id, code, name FROM accounting_accounts
         WHERE organization_id = ${organizationId} AND grouping_category = 'GM' AND NOT archived
-        ORDER BY code LIMIT 500`,
+          AND party_id IS NULL AND treasury_account_id IS NULL
+        ORDER BY code LIMIT 1000`,
   );
   return found;
 }

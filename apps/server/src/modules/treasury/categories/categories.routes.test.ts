@@ -63,7 +63,7 @@ describe('default categories', () => {
   it('seeds the country’s tree on first read: SNC codes and IRC/IRS in PT, PGC codes and INSS/IRT in AO', async () => {
     const pt: CategoryBody[] = (await api('GET', '/categories')).json();
     const byCode = (list: CategoryBody[], code: string) => list.find((c) => c.code === code);
-    expect(byCode(pt, 'SALES_GOODS')).toMatchObject({ kind: 'income', accountCode: '71', parentId: null });
+    expect(byCode(pt, 'SALES_GOODS')).toMatchObject({ kind: 'income', accountCode: '711', parentId: null });
     expect(byCode(pt, 'SOCIAL_SECURITY')).toMatchObject({ kind: 'expense', accountCode: '635' });
     expect(byCode(pt, 'TAX_IRC')).toMatchObject({ parentId: byCode(pt, 'TAXES')!.id, accountCode: '241' });
     expect(byCode(pt, 'SOCIAL_SECURITY_INSS')).toBeUndefined();
@@ -73,9 +73,9 @@ describe('default categories', () => {
     expect(pt[0]!.kind).toBe('income');
 
     const ao: CategoryBody[] = (await api('GET', '/categories', { token: aoOwner, orgId: aoOrg })).json();
-    expect(byCode(ao, 'SOCIAL_SECURITY_INSS')).toMatchObject({ accountCode: '72' });
+    expect(byCode(ao, 'SOCIAL_SECURITY_INSS')).toMatchObject({ accountCode: '725' });
     expect(byCode(ao, 'TAX_IRT')).toMatchObject({ parentId: byCode(ao, 'TAXES')!.id });
-    expect(byCode(ao, 'SALES_GOODS')?.accountCode).toBe('61');
+    expect(byCode(ao, 'SALES_GOODS')?.accountCode).toBe('613');
     expect(byCode(ao, 'SOCIAL_SECURITY')).toBeUndefined();
     expect(byCode(ao, 'TAX_IRC')).toBeUndefined();
     // Every category id is the organization's own.

@@ -41,6 +41,12 @@ function digitsOf(currency: string): number {
 }
 
 /**
+ * The write-off account proposed first: bank charges of the full SNC (6988) or PGC (767), else the short
+ * charts' other expenses (68 SNC, 78 PGC).
+ */
+const FEE_ACCOUNTS = ['6988', '767', '68', '78'];
+
+/**
  * Matching by hand: search any open document, supplier invoice, receipt or journal line; tick one or
  * several (one movement → several documents), or match several selected movements with one; say how much
  * each settles; write the difference off to an account of the chart.
@@ -72,7 +78,9 @@ export function MatchModal({
   const accounts = useWriteOffAccounts(writeOff || difference < 0);
   const [accountId, setAccountId] = useState<string | null>(null);
   const feeAccount =
-    accountId ?? accounts.data?.find((account) => account.code === '68' || account.code === '78')?.id ?? null;
+    accountId ??
+    FEE_ACCOUNTS.map((code) => accounts.data?.find((account) => account.code === code)).find(Boolean)?.id ??
+    null;
   const confirm = useConfirmMatch();
 
   const toggle = (candidate: ReconciliationCandidate, on: boolean) =>
