@@ -112,7 +112,7 @@ describe(`ledger invariants under ${STEPS.toLocaleString('en')} random steps (po
     bankAccountId = bank!.id;
     const [fees] = await rows<{ id: string }>(
       db,
-      sql`SELECT id FROM accounting_accounts WHERE organization_id = ${organizationId} AND code = '62'`,
+      sql`SELECT id FROM accounting_accounts WHERE organization_id = ${organizationId} AND code = '6988'`,
     );
     feesAccountId = fees!.id;
     const [user] = await rows<{ id: string }>(
