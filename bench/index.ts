@@ -4,6 +4,7 @@ import { apiBench } from './api.bench.ts';
 import { authBench } from './auth.bench.ts';
 import { billingBench } from './billing.bench.ts';
 import { bundleBench } from './bundle.bench.ts';
+import { dashboardBench } from './dashboard.bench.ts';
 import { realtimeBench } from './realtime.bench.ts';
 import { treasuryBench } from './treasury.bench.ts';
 
@@ -16,6 +17,7 @@ const benches: Record<string, () => Promise<void>> = {
   treasury: treasuryBench,
   billing: billingBench,
   accounting: accountingBench,
+  dashboard: dashboardBench,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue;

@@ -18,6 +18,7 @@ import {
   type SigningKey,
 } from './modules/billing/index.ts';
 import { connectionsRoutes, createConnectors } from './modules/connections/connections.routes.ts';
+import { dashboardsRoutes } from './modules/dashboards/index.ts';
 import { createExportRunner, dataExportRoutes } from './modules/data-export/index.ts';
 import { ensureFeatureFlags, homeRoutes } from './modules/home/home.routes.ts';
 import { startNotificationJobs } from './modules/notifications/notification-jobs.ts';
@@ -184,6 +185,7 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
   billingRoutes(app, { db, config, mailer, signingKey, dataDir: config.dataDir });
   accountingRoutes(app, { db, config, mailer, signingKey, dataDir: config.dataDir });
   saftRoutes(app, { db, signingKey, invoicing: config.invoicing, productVersion: config.app.appVersion });
+  dashboardsRoutes(app, { db });
   await registerBilling(app, { db, config });
   auditRoutes(app, { db });
   notificationsRoutes(app, { db });

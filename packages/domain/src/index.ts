@@ -11,6 +11,7 @@ export * from './claims.ts';
 export * from './code-tables.ts';
 export * from './connections/contracts.ts';
 export * from './contract.ts';
+export * from './dashboards/contracts.ts';
 export * from './errors.ts';
 export * from './feature-flags.ts';
 export * from './format/index.ts';

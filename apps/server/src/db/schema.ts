@@ -7,6 +7,7 @@ export * from './schema/billing.ts';
 export * from './schema/billing-addresses.ts';
 export * from './schema/connections.ts';
 export * from './schema/core.ts';
+export * from './schema/dashboards.ts';
 export * from './schema/data-exports.ts';
 export * from './schema/idempotency.ts';
 export * from './schema/jobs.ts';

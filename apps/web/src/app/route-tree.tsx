@@ -102,6 +102,11 @@ const FEATURE_SCREENS: Record<string, RouteObject['lazy']> = {
     () => import('../features/billing/routes/current-account.tsx'),
     (m) => m.CurrentAccountRoute,
   ),
+  // One screen for both trees: on the phone a single column of widgets.
+  [paths.app.dashboards.path]: screen(
+    () => import('../features/dashboards/routes/dashboards.tsx'),
+    (m) => m.DashboardsRoute,
+  ),
   // One screen for both trees: on the phone it lists members as cards.
   [paths.app.settings.teams.path]: screen(
     () => import('../features/teams/routes/teams.tsx'),

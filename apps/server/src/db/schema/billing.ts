@@ -186,6 +186,8 @@ export const billingDocuments = pgTable(
     uniqueIndex('billing_documents_number_key').on(t.seriesId, t.number),
     index('billing_documents_list_idx').on(t.organizationId, t.documentDate, t.id),
     index('billing_documents_party_idx').on(t.organizationId, t.partyId),
+    /** The credit notes of a document: the current account's aging sums them per document (dashboards). */
+    index('billing_documents_reference_idx').on(t.organizationId, t.referenceDocumentId),
     check('billing_documents_state_check', sql`${t.state} IN ('draft', 'issued')`),
     check(
       'billing_documents_issued_check',

@@ -20,6 +20,7 @@ export { postPending } from './posting/pending.ts';
 export { syncDocument, syncMovement, syncPayment, syncPurchase } from './posting/sync.ts';
 export {
   confirmMatch,
+  reconciliationAccounts,
   reconciliationQueue,
   undoMatch,
 } from './reconciliation/reconciliation.service.ts';

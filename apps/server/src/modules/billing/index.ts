@@ -8,6 +8,7 @@ export {
   writeDraft,
 } from './documents.service.ts';
 export { notifyOverdueDocuments, OVERDUE_JOB } from './overdue-notifications.ts';
+export { agingTotals, organizationToday } from './payments/current-account.service.ts';
 export { cancelPayment, linkPaymentToMovement, recordPayment } from './payments/payments.service.ts';
 export { documentPdf, type PrintDeps } from './pdf/printable.service.ts';
 export { renderPdf } from './pdf/render-pdf.ts';

@@ -10,8 +10,10 @@ export {
 } from './accounts/account-scope.ts';
 export {
   assertAccountOpen,
+  dailyBalances,
   findAccount,
   findAccountByIban,
+  listAccounts,
   lockOpenAccount,
   normaliseAccountIban,
 } from './accounts/accounts.service.ts';

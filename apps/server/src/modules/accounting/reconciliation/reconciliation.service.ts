@@ -179,11 +179,21 @@ export async function reconciliationAccounts(
   const visible = await visibleAccountIds(db, viewer);
   const found = await rows<{ id: string; name: string; currency: string; unreconciled: string }>(
     db,
-    sql`SELECT a.id, a.name, a.currency,
-               (SELECT count(*) FROM treasury_transactions t
-                WHERE t.organization_id = a.organization_id AND t.account_id = a.id
-                  AND t.transfer_transaction_id IS NULL AND ${movementOpenSql(sql`t`)} > 0) AS unreconciled
-        FROM treasury_accounts a
+    // Set-based (one pass over the movements, one over the matches): what movementOpenSql computes per
+    // movement, for every movement of the organization at once (the dashboard counts them too).
+    sql`WITH matched AS (
+          SELECT i.transaction_id, sum(i.amount) AS amount FROM accounting_reconciliation_items i
+          JOIN accounting_reconciliations r ON r.id = i.reconciliation_id AND r.undone_at IS NULL
+          WHERE i.organization_id = ${viewer.organizationId} AND i.transaction_id IS NOT NULL
+          GROUP BY i.transaction_id),
+        open AS (
+          SELECT t.account_id, count(*) AS unreconciled FROM treasury_transactions t
+          LEFT JOIN matched m ON m.transaction_id = t.id
+          WHERE t.organization_id = ${viewer.organizationId} AND t.transfer_transaction_id IS NULL
+            AND abs(t.amount) - coalesce(m.amount, 0) > 0
+          GROUP BY t.account_id)
+        SELECT a.id, a.name, a.currency, coalesce(o.unreconciled, 0) AS unreconciled
+        FROM treasury_accounts a LEFT JOIN open o ON o.account_id = a.id
         WHERE a.organization_id = ${viewer.organizationId} AND ${accountFilter(sql`a.id`, visible)}
         ORDER BY a.name, a.id`,
   );

@@ -153,6 +153,18 @@ export async function currentAccount(
   };
 }
 
+/** Only the totals of the current account (per currency), for summaries such as the dashboard. */
+export async function agingTotals(db: Db, organizationId: string, role: PartyRole, asOf?: string) {
+  const day = asOf ?? (await organizationToday(db, organizationId));
+  const items = itemsAsOf(organizationId, role, day);
+  const totals = await rows<AgingSums & { currency: string }>(
+    db,
+    sql`SELECT i.currency, ${AGING_COLUMNS(day)} FROM (${items}) i
+        WHERE i.payable <> i.settled GROUP BY i.currency ORDER BY i.currency`,
+  );
+  return { asOf: day, totals: totals.map((row) => ({ currency: row.currency.trim(), ...aging(row) })) };
+}
+
 /** What the party owes now, item by item (credit notes with credit left appear with a negative amount). */
 export async function openItems(
   db: Db,
