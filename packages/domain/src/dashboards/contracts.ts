@@ -104,7 +104,7 @@ export const ZDashboardData = z.object({
       /** monthly or quarterly VAT returns. */
       regime: z.enum(['monthly', 'quarterly']),
       /** Where the regime comes from: last year's turnover (PT rule) or the country's general regime. */
-      basis: z.enum(['turnover', 'country']),
+      basis: z.enum(['organization', 'country']),
       items: z.array(
         z.object({
           kind: z.enum(['vatReturn', 'vatPayment']),

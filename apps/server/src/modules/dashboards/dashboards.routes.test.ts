@@ -72,7 +72,7 @@ describe('GET /api/v1/dashboards', () => {
     );
     expect(data.documentsToAttach.count).toBe(Number(attach!.count));
 
-    expect(data.taxDeadlines.basis).toBe('turnover');
+    expect(data.taxDeadlines.basis).toBe('organization');
     expect(data.taxDeadlines.items).toHaveLength(4);
     const today = new Date().toISOString().slice(0, 10);
     for (const item of data.taxDeadlines.items) expect(item.due >= today).toBe(true);

@@ -25,7 +25,7 @@ import {
   type TreasuryViewer,
   visibleAccountIds,
 } from '../treasury/index.ts';
-import { nextVatDeadlines, PT_MONTHLY_THRESHOLD_CENTS, type VatRegime } from './tax-deadlines.ts';
+import { nextVatDeadlines, type VatRegime } from './tax-deadlines.ts';
 
 // The dashboard (docs/dashboards.md): each widget reads its module's own service under the grant that
 // module's page asks for, and every figure is a database aggregate — no movement or document row is
@@ -131,27 +131,20 @@ async function documentsToAttach(
 }
 
 /**
- * The VAT regime: for Portugal, monthly from €650,000 of last year's turnover (issued invoices, debit
- * notes less credit notes, net of VAT, in euros), quarterly below; Angola's general regime is monthly.
+ * The VAT regime: for Portugal, the one the organization declares on /organization (monthly or
+ * quarterly, by its turnover — CIVA art. 41.º); Angola's general regime is monthly.
  */
 async function vatRegime(
   db: Db,
   organizationId: string,
   country: string,
-  today: string,
-): Promise<{ regime: VatRegime; basis: 'turnover' | 'country' }> {
+): Promise<{ regime: VatRegime; basis: 'organization' | 'country' }> {
   if (country !== 'PT') return { regime: 'monthly', basis: 'country' };
-  const year = Number(today.slice(0, 4)) - 1;
-  const [row] = await rows<{ turnover: string | null }>(
+  const [row] = await rows<{ vat_regime: VatRegime }>(
     db,
-    sql`SELECT sum(CASE WHEN d.document_type = 'NC' THEN -d.net_total ELSE d.net_total END) AS turnover
-        FROM billing_documents d
-        WHERE d.organization_id = ${organizationId} AND d.state = 'issued' AND d.status = 'N'
-          AND d.currency = 'EUR' AND d.document_type IN ('FT', 'FS', 'FR', 'ND', 'NC')
-          AND d.document_date >= ${`${year}-01-01`}::date AND d.document_date <= ${`${year}-12-31`}::date`,
+    sql`SELECT vat_regime FROM organizations WHERE id = ${organizationId}`,
   );
-  const turnover = Number(row?.turnover ?? 0);
-  return { regime: turnover >= PT_MONTHLY_THRESHOLD_CENTS ? 'monthly' : 'quarterly', basis: 'turnover' };
+  return { regime: row?.vat_regime ?? 'monthly', basis: 'organization' };
 }
 
 /** The figures of the widgets asked for, each from its own module, in parallel-safe sequence. */
@@ -184,7 +177,7 @@ export async function assembleDashboard(
   }
   if (wants.has('documentsToAttach')) data.documentsToAttach = await documentsToAttach(db, viewer);
   if (wants.has('taxDeadlines')) {
-    const { regime, basis } = await vatRegime(db, viewer.organizationId, country, today);
+    const { regime, basis } = await vatRegime(db, viewer.organizationId, country);
     data.taxDeadlines = { regime, basis, items: nextVatDeadlines(country, regime, today) };
   }
   return data;

@@ -16,9 +16,6 @@ export interface TaxDeadline {
   due: string;
 }
 
-/** Turnover (previous calendar year, in euro cents) from which a Portuguese business files monthly. */
-export const PT_MONTHLY_THRESHOLD_CENTS = 650_000_00;
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Year and month (1-12) `months` after (year, month). */

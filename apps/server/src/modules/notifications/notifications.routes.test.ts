@@ -174,9 +174,11 @@ describe('preferences', () => {
       dataDir: t.dataDir,
       mailFrom: 'Fluxo <no-reply@fluxo.example>',
     });
-    const outcome = await runNotificationJobs({ db: t.database.db, mailer });
+    // At noon UTC: the day's jobs fall due at 06:00, so a run in the small hours would find none due.
+    const noon = new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`);
+    const outcome = await runNotificationJobs({ db: t.database.db, mailer }, { now: noon });
     expect(outcome.mailed).toBeGreaterThan(0);
-    expect((await runNotificationJobs({ db: t.database.db, mailer })).mailed).toBe(0);
+    expect((await runNotificationJobs({ db: t.database.db, mailer }, { now: noon })).mailed).toBe(0);
     const mails = (await t.outbox()).filter((m) => m.to === 'cash@fluxo.example');
     expect(mails.at(-1)?.text).toContain('Rui');
   });

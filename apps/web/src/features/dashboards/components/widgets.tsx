@@ -221,7 +221,11 @@ function TaxDeadlines({ data }: { data: NonNullable<Data['taxDeadlines']> }) {
       </Table>
       <Text size="xs" c="dimmed">
         {t(data.regime === 'monthly' ? 'DASHBOARDS.TAX.MONTHLY' : 'DASHBOARDS.TAX.QUARTERLY')}{' '}
-        {t(data.basis === 'turnover' ? 'DASHBOARDS.TAX.BASIS_TURNOVER' : 'DASHBOARDS.TAX.BASIS_COUNTRY')}
+        {t(
+          data.basis === 'organization'
+            ? 'DASHBOARDS.TAX.BASIS_ORGANIZATION'
+            : 'DASHBOARDS.TAX.BASIS_COUNTRY',
+        )}
       </Text>
     </Stack>
   );
