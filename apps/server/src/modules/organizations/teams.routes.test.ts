@@ -214,6 +214,14 @@ describe('invitation by e-mail, and sign-up through the link', () => {
     const token = await mailedToken(colleague.email);
     const lookup = await t.call({ method: 'POST', url: '/api/v1/invitations/lookup', payload: { token } });
     expect(lookup.json()).toMatchObject({ accountExists: true });
+    // Having an account, they also find the invitation in their bell, linked to its page — only they do.
+    const bell = await rows<{ user_id: string; link: string; params: { organization: string } }>(
+      t.database.db,
+      sql`SELECT user_id, link, params FROM notifications WHERE kind = 'organization.invitation'
+            AND link = ${`/invitations/accept?token=${token}`}`,
+    );
+    expect(bell.map((n) => n.user_id)).toEqual([colleague.id]);
+    expect(bell[0]?.params.organization).toBeTruthy();
     // Signing up again with that e-mail is refused: they sign in instead.
     expect((await signupThrough(token)).json()).toMatchObject({ code: 'EMAIL_TAKEN' });
     const wrong = await t.call({

@@ -21,6 +21,7 @@ import type { OrgContext, Session } from '../../platform/guard.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { mailText } from '../../platform/mail-texts.ts';
 import { notifyOrganization, notifyUser } from '../../realtime/notify.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import * as repo from './organizations.repository.ts';
 
 /** How long an invitation link stays valid. */
@@ -270,11 +271,27 @@ export async function createInvitation(
                   ${session.userId}, ${expiresAt.toISOString()})
           RETURNING id`,
     );
+    await notifyInvitee(tx, session, org, input.email, token);
     return created!.id;
   });
   const row = await pendingInvitation(db, org.id, id);
   await sendFor(db, mailer, session, row, token, input.origin);
   return toInvitation(row);
+}
+
+/** Someone who already has an account also finds the invitation in their bell, linked to its page. */
+async function notifyInvitee(tx: Db, session: Session, org: OrgContext, email: string, token: string) {
+  const [invitee] = await rows<{ id: string }>(tx, sql`SELECT id FROM users WHERE email = ${email}`);
+  if (!invitee) return;
+  const organization = await repo.findOrganization(tx, org.id);
+  await notify(tx, {
+    userId: invitee.id,
+    // Not a member yet: the notification is the user's own, shown whatever organization is selected.
+    orgId: null,
+    kind: 'organization.invitation',
+    params: { inviter: session.claims.uname, organization: organization?.name ?? '' },
+    link: `${INVITATION_PATH}?token=${token}`,
+  });
 }
 
 async function sendFor(
