@@ -37,8 +37,13 @@ function missing(wanted: Iterable<string>): string[] {
   const gaps: string[] = [];
   for (const key of wanted) {
     for (const language of LANGUAGES) {
-      const value = translations[language].get(key);
-      if (typeof value !== 'string' || value.trim() === '') gaps.push(`${language}: ${key}`);
+      const present = (k: string) => {
+        const value = translations[language].get(k);
+        return typeof value === 'string' && value.trim() !== '';
+      };
+      // i18next plurals: a key used with { count } is written as key_one and key_other.
+      if (!present(key) && !(present(`${key}_one`) && present(`${key}_other`)))
+        gaps.push(`${language}: ${key}`);
     }
   }
   return gaps;
