@@ -158,7 +158,13 @@ describe('JWT key rotation (database key ring)', () => {
     const names = (await db.select({ name: serverSecrets.name }).from(serverSecrets))
       .map((r) => r.name)
       .sort();
-    expect(names).toEqual(['billing_signing_key', 'jwt_keys', 'password_keys', 'vapid']);
+    expect(names).toEqual([
+      'billing_signing_key',
+      'generated_secrets_key',
+      'jwt_keys',
+      'password_keys',
+      'vapid',
+    ]);
 
     const token = await t.signin('demo@fluxo.example');
     const { exp, iat, jti, ...claims } = decodeClaims(token);
