@@ -26,6 +26,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { teamsRoutes } from './modules/organizations/teams.routes.ts';
 import { pluginsRoutes } from './modules/plugins/plugins.routes.ts';
+import { organizationMailer } from './modules/plugins/plugins.service.ts';
 import { saftRoutes } from './modules/saft/index.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { registerBilling } from './modules/subscriptions/billing.plugin.ts';
@@ -176,13 +177,22 @@ export async function buildApp({ config, database, mailer: givenMailer, logger }
     connectors,
   });
   treasuryRoutes(app, { db, realtime, config, connectors });
+  const pluginBox = await alwaysSealingBox(db, config.keys);
   pluginsRoutes(app, {
     db,
-    box: await alwaysSealingBox(db, config.keys),
+    box: pluginBox,
     providers: connectors.connectors.map((connector) => connector.id),
   });
   const signingKey = await loadSigningKey(db, secrets.box, config.invoicing);
-  billingRoutes(app, { db, config, mailer, signingKey, dataDir: config.dataDir });
+  billingRoutes(app, {
+    db,
+    config,
+    mailer,
+    // An organization's documents and reminders go out through its own SMTP plugin when it has one on.
+    mailerFor: (organizationId) => organizationMailer({ db, box: pluginBox }, organizationId, mailer),
+    signingKey,
+    dataDir: config.dataDir,
+  });
   accountingRoutes(app, { db, config, mailer, signingKey, dataDir: config.dataDir });
   saftRoutes(app, { db, signingKey, invoicing: config.invoicing, productVersion: config.app.appVersion });
   dashboardsRoutes(app, { db });

@@ -45,9 +45,18 @@ const configsAccess = (flag: number): Access => ({ kind: 'org', resource: 'billi
 /** The organizations' own invoicing: customers and suppliers, products, series, documents. */
 export function billingRoutes(
   app: FastifyInstance,
-  deps: { db: Db; signingKey: SigningKey; config: Config; mailer: Mailer; dataDir: string },
+  deps: {
+    db: Db;
+    signingKey: SigningKey;
+    config: Config;
+    mailer: Mailer;
+    /** The mailer of an organization's own mail (its SMTP plugin); the server's mailer otherwise. */
+    mailerFor?: (organizationId: string) => Promise<Mailer>;
+    dataDir: string;
+  },
 ): void {
   const { db } = deps;
+  const mailerFor = deps.mailerFor ?? (async () => deps.mailer);
   const documentsDeps: documents.DocumentsDeps = { db, signingKey: deps.signingKey };
   const org = (request: FastifyRequest) => requireOrg(request).id;
 
@@ -159,8 +168,8 @@ export function billingRoutes(
   );
   conversionRoutes(app, deps);
   catalogueRoutes(app, { db, vies: deps.config.billing });
-  paymentsRoutes(app, { ...documentsDeps, mailer: deps.mailer });
-  pdfRoutes(app, { db, signingKey: deps.signingKey, mailer: deps.mailer });
+  paymentsRoutes(app, { ...documentsDeps, mailerFor });
+  pdfRoutes(app, { db, signingKey: deps.signingKey, mailerFor });
   purchasesRoutes(app, { db, dataDir: deps.dataDir });
 
   const scheduleDeps = {
@@ -170,7 +179,7 @@ export function billingRoutes(
     // A schedule with sendEmail mails each issued document to its customer, as the send button does.
     sendDocument: async (organizationId: string, documentId: string) => {
       await sendDocument(
-        { db, signingKey: deps.signingKey, mailer: deps.mailer },
+        { db, signingKey: deps.signingKey, mailer: await mailerFor(organizationId) },
         organizationId,
         documentId,
         {},

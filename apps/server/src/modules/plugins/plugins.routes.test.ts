@@ -21,18 +21,36 @@ let smtpPort: number;
 const SMTP_PASSWORD = 'sm7p-Pa55word-never-shown';
 const AT_PASSWORD = 'at-Secret-9876';
 
-/** A minimal SMTP server on loopback that accepts AUTH PLAIN with SMTP_PASSWORD only. */
+/** Messages the fake SMTP server took (after a signed-in DATA), raw. */
+const delivered: string[] = [];
+
+/** A minimal SMTP server on loopback that accepts AUTH PLAIN with SMTP_PASSWORD only, and takes mail. */
 function fakeSmtp(): Server {
   return createServer((socket) => {
     socket.write('220 fake.test ESMTP\r\n');
     let buffer = '';
+    let message: string[] | null = null;
     socket.on('data', (chunk) => {
       buffer += chunk.toString('utf8');
       let end = buffer.indexOf('\r\n');
       while (end >= 0) {
         const line = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
+        end = buffer.indexOf('\r\n');
+        if (message) {
+          if (line === '.') {
+            delivered.push(message.join('\n'));
+            message = null;
+            socket.write('250 queued\r\n');
+          } else message.push(line);
+          continue;
+        }
         const verb = line.split(' ')[0]!.toUpperCase();
+        if (verb === 'DATA') {
+          message = [];
+          socket.write('354 go ahead\r\n');
+          continue;
+        }
         if (verb === 'EHLO' || verb === 'HELO') socket.write('250-fake.test\r\n250 AUTH PLAIN\r\n');
         else if (verb === 'AUTH') {
           const [, user, pass] = Buffer.from(line.split(' ')[2] ?? '', 'base64')
@@ -43,7 +61,6 @@ function fakeSmtp(): Server {
           );
         } else if (verb === 'QUIT') socket.end('221 bye\r\n');
         else socket.write('250 ok\r\n');
-        end = buffer.indexOf('\r\n');
       }
     });
     socket.on('error', () => {});
@@ -192,6 +209,37 @@ describe('plugins catalogue and configuration', () => {
     expect(cleared.json()).toMatchObject({ secrets: { password: false } });
     expect((await stored(orgId, 'smtp'))!.secrets).toBeNull();
     await call('PUT', '/smtp', { config: smtpConfig(), secrets: { password: SMTP_PASSWORD } });
+  });
+
+  it("sends the organization's documents through its SMTP plugin when it is on, from its address", async () => {
+    const [document] = await rows<{ id: string }>(
+      t.database.db,
+      sql`SELECT id FROM billing_documents WHERE organization_id = ${orgId} AND state = 'issued'
+            AND document_type = 'FT' ORDER BY document_date DESC LIMIT 1`,
+    );
+    const send = () =>
+      t.call({
+        method: 'POST',
+        url: `/api/v1/billing/documents/${document!.id}/send`,
+        token: ownerToken,
+        orgId,
+        payload: { to: 'cliente@example.com' },
+      });
+    // Off: the server's own mailer (the outbox here).
+    const outboxBefore = (await t.outbox()).length;
+    expect((await send()).statusCode).toBe(200);
+    expect((await t.outbox()).length).toBe(outboxBefore + 1);
+    // On: through the organization's SMTP server, signed in, from its address.
+    await call('PUT', '/smtp', { config: smtpConfig(), secrets: { password: SMTP_PASSWORD } });
+    expect((await call('PUT', '/smtp/enabled', { enabled: true })).statusCode).toBe(200);
+    const sentBefore = delivered.length;
+    const sent = await send();
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(delivered.length).toBe(sentBefore + 1);
+    expect(delivered.at(-1)).toMatch(/^From: facturas@fluxo-demo\.example$/m);
+    expect(delivered.at(-1)).toMatch(/^To: cliente@example\.com$/m);
+    expect((await t.outbox()).length).toBe(outboxBefore + 1);
+    expect((await call('PUT', '/smtp/enabled', { enabled: false })).statusCode).toBe(200);
   });
 
   it('enables Multibanco only once configured; billing then reads its entity from the plugin', async () => {

@@ -8,12 +8,15 @@ import {
   type savePluginContract,
   secretFieldsOf,
   validationIssueKey,
+  ZSmtpConfig,
 } from '@fluxo/domain';
 import { and, eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { organizationPlugins } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { Mailer } from '../../platform/mail.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import type { SealedColumn } from '../../platform/secrets.ts';
 import { notifyOrganization } from '../../realtime/notify.ts';
@@ -220,4 +223,46 @@ export async function testPlugin(
   if (!row || !isConfigured(key, row.config, secrets))
     throw new AppError('PLUGIN_NOT_CONFIGURED', 'Save a valid configuration before testing it.');
   return runPluginTest(key, row.config, secrets, deps);
+}
+
+/** How long sending one message through an organization's SMTP server may take, per step. */
+const SMTP_SEND_TIMEOUT_MS = 30_000;
+
+/**
+ * The mailer an organization's own mail (documents, statements, reminders) goes out through: its SMTP
+ * plugin when it is on and configured — from its address, signed in with its secret — else `fallback`
+ * (the server's SMTP_URL or outbox).
+ */
+export async function organizationMailer(
+  deps: Pick<PluginsDeps, 'db' | 'box'>,
+  organizationId: string,
+  fallback: Mailer,
+): Promise<Mailer> {
+  const row = await findRow(deps.db, organizationId, 'smtp');
+  if (!row?.enabled) return fallback;
+  const secrets = openSecrets(deps.box, row);
+  const parsed = ZSmtpConfig.safeParse(row.config);
+  if (!parsed.success || !isConfigured('smtp', row.config, secrets)) return fallback;
+  const config = parsed.data;
+  return {
+    async send(mail) {
+      const transport = nodemailer.createTransport({
+        host: config.host,
+        port: config.port,
+        secure: config.secure,
+        ...(config.user ? { auth: { user: config.user, pass: secrets.password ?? '' } } : {}),
+        connectionTimeout: SMTP_SEND_TIMEOUT_MS,
+        greetingTimeout: SMTP_SEND_TIMEOUT_MS,
+        socketTimeout: SMTP_SEND_TIMEOUT_MS,
+        // Never log the conversation (it carries the credentials).
+        logger: false,
+        debug: false,
+      });
+      try {
+        await transport.sendMail({ from: config.fromAddress, ...mail });
+      } finally {
+        transport.close();
+      }
+    },
+  };
 }

@@ -32,7 +32,10 @@ const outstandingAccess = (flag: number): Access => ({
 });
 
 /** Payments and receipts, movement linking, and the current account. */
-export function paymentsRoutes(app: FastifyInstance, deps: DocumentsDeps & { mailer: Mailer }): void {
+export function paymentsRoutes(
+  app: FastifyInstance,
+  deps: DocumentsDeps & { mailerFor: (organizationId: string) => Promise<Mailer> },
+): void {
   const { db } = deps;
   const org = (request: FastifyRequest) => requireOrg(request).id;
   const viewerOf = (request: FastifyRequest): TreasuryViewer => ({
@@ -106,6 +109,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: DocumentsDeps & { mai
     app,
     sendReminderContract,
     outstandingAccess(PermissionFlag.CREATE),
-    async ({ request, params, body }) => sendReminder(db, deps.mailer, org(request), params.partyId, body),
+    async ({ request, params, body }) =>
+      sendReminder(db, await deps.mailerFor(org(request)), org(request), params.partyId, body),
   );
 }

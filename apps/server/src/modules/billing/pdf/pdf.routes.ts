@@ -15,7 +15,10 @@ const INLINE_POLICY =
   "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
 /** The printed document: its PDF, and e-mailing it to the customer. */
-export function pdfRoutes(app: FastifyInstance, deps: PrintDeps & { mailer: Mailer }): void {
+export function pdfRoutes(
+  app: FastifyInstance,
+  deps: PrintDeps & { mailerFor: (organizationId: string) => Promise<Mailer> },
+): void {
   const org = (request: FastifyRequest) => requireOrg(request).id;
 
   addRoute(
@@ -41,6 +44,12 @@ export function pdfRoutes(app: FastifyInstance, deps: PrintDeps & { mailer: Mail
     sendDocumentContract,
     // Whoever may issue documents may send them to the customer.
     documentsAccess(PermissionFlag.CREATE),
-    async ({ request, params, body }) => printable.sendDocument(deps, org(request), params.id, body),
+    async ({ request, params, body }) =>
+      printable.sendDocument(
+        { ...deps, mailer: await deps.mailerFor(org(request)) },
+        org(request),
+        params.id,
+        body,
+      ),
   );
 }
