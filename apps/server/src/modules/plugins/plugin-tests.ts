@@ -10,33 +10,38 @@ import {
 } from '@fluxo/domain';
 import nodemailer from 'nodemailer';
 
-/** Opens an SMTP connection with these settings and signs in; rejects with nodemailer's error. */
-export type SmtpVerify = (settings: {
+/** An organization's SMTP server as its plugin configures it, with its password. */
+export interface SmtpSettings {
   host: string;
   port: number;
   secure: boolean;
   user: string;
   password: string | undefined;
-}) => Promise<unknown>;
+}
+
+/** Opens an SMTP connection with these settings and signs in; rejects with nodemailer's error. */
+export type SmtpVerify = (settings: SmtpSettings) => Promise<unknown>;
 
 /** How long an SMTP test may take in all (connection, greeting, TLS, sign-in). */
 const SMTP_TIMEOUT_MS = 10_000;
 
-export const nodemailerVerify: SmtpVerify = ({ host, port, secure, user, password }) =>
-  nodemailer
-    .createTransport({
-      host,
-      port,
-      secure,
-      ...(user ? { auth: { user, pass: password ?? '' } } : {}),
-      connectionTimeout: SMTP_TIMEOUT_MS,
-      greetingTimeout: SMTP_TIMEOUT_MS,
-      socketTimeout: SMTP_TIMEOUT_MS,
-      // Never log the conversation (it carries the credentials).
-      logger: false,
-      debug: false,
-    })
-    .verify();
+/** A nodemailer transport to that server, each step bounded by `timeoutMs`, never logging. */
+export function smtpTransport({ host, port, secure, user, password }: SmtpSettings, timeoutMs: number) {
+  return nodemailer.createTransport({
+    host,
+    port,
+    secure,
+    ...(user ? { auth: { user, pass: password ?? '' } } : {}),
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+    // Never log the conversation (it carries the credentials).
+    logger: false,
+    debug: false,
+  });
+}
+
+export const nodemailerVerify: SmtpVerify = (settings) => smtpTransport(settings, SMTP_TIMEOUT_MS).verify();
 
 /** nodemailer's error codes, in the few words the screen translates (PLUGINS.TEST.<code>). */
 function smtpFailure(error: unknown): string {

@@ -11,7 +11,6 @@ import {
   ZSmtpConfig,
 } from '@fluxo/domain';
 import { and, eq } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { organizationPlugins } from '../../db/schema.ts';
@@ -20,7 +19,7 @@ import type { Mailer } from '../../platform/mail.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import type { SealedColumn } from '../../platform/secrets.ts';
 import { notifyOrganization } from '../../realtime/notify.ts';
-import { runPluginTest, type SmtpVerify } from './plugin-tests.ts';
+import { runPluginTest, type SmtpVerify, smtpTransport } from './plugin-tests.ts';
 
 /**
  * The organization's integrations (docs/plugins.md). Public configuration in `config`; the secret
@@ -246,18 +245,7 @@ export async function organizationMailer(
   const config = parsed.data;
   return {
     async send(mail) {
-      const transport = nodemailer.createTransport({
-        host: config.host,
-        port: config.port,
-        secure: config.secure,
-        ...(config.user ? { auth: { user: config.user, pass: secrets.password ?? '' } } : {}),
-        connectionTimeout: SMTP_SEND_TIMEOUT_MS,
-        greetingTimeout: SMTP_SEND_TIMEOUT_MS,
-        socketTimeout: SMTP_SEND_TIMEOUT_MS,
-        // Never log the conversation (it carries the credentials).
-        logger: false,
-        debug: false,
-      });
+      const transport = smtpTransport({ ...config, password: secrets.password }, SMTP_SEND_TIMEOUT_MS);
       try {
         await transport.sendMail({ from: config.fromAddress, ...mail });
       } finally {
