@@ -99,6 +99,10 @@ async function plan(db: Db, organizationId: string): Promise<Plan> {
         UNION ALL
         SELECT 'saft-imports', id::text, file_name, storage_key FROM accounting_saft_imports
          WHERE organization_id = ${organizationId}
+        UNION ALL
+        SELECT 'tickets', a.id::text, a.file_name, '' FROM ticket_attachments a
+          JOIN support_tickets t ON t.id = a.ticket_id
+         WHERE t.organization_id = ${organizationId}
         ORDER BY 1, 2`,
   );
   const billingYears = await rows<{ year: number }>(
@@ -127,6 +131,15 @@ async function plan(db: Db, organizationId: string): Promise<Plan> {
       ...ledgerYears.map((year) => ({ basis: 'C' as const, ...year })),
     ],
   };
+}
+
+/** A support ticket's attachment, kept in the database (bounded by the ticket upload limit). */
+async function ticketAttachment(db: Db, id: string): Promise<Buffer | null> {
+  const [row] = await rows<{ content: Buffer | Uint8Array }>(
+    db,
+    sql`SELECT content FROM ticket_attachments WHERE id = ${Number(id)}`,
+  );
+  return row ? Buffer.from(row.content) : null;
 }
 
 /** Where an attachment lives on disk (null when the key is not one of the file store's or the file is gone). */
@@ -205,7 +218,10 @@ export async function buildArchive(
     }
     for (const attachment of work.attachments) {
       const file = `attachments/${attachment.kind}/${attachment.id}-${safeName(attachment.file_name)}`;
-      const stream = attachmentStream(deps.dataDir, attachment.kind, attachment.storage_key);
+      const stream =
+        attachment.kind === 'tickets'
+          ? await ticketAttachment(deps.db, attachment.id)
+          : attachmentStream(deps.dataDir, attachment.kind, attachment.storage_key);
       if (stream) {
         await appendEntry(archive, file, stream);
         manifest.attachments.push({ file, bytes: null });

@@ -73,6 +73,24 @@ beforeAll(async () => {
     headers: { 'content-type': 'image/png', 'x-file-name': encodeURIComponent('recibo café.png') },
   });
   expect(uploaded.statusCode, uploaded.body).toBeLessThan(300);
+  // A support ticket opened from within the organization, with a file attached.
+  const ticket = await t.call({
+    method: 'POST',
+    url: '/api/v1/sales/requests/tickets',
+    token: owner,
+    orgId: org,
+    payload: { subject: 'Extrato', message: 'O ficheiro CAMT falha', category: 'bank' },
+  });
+  expect(ticket.statusCode, ticket.body).toBe(201);
+  const attached = await t.call({
+    method: 'POST',
+    url: `/api/v1/sales/requests/tickets/${ticket.json().id}/attachment`,
+    token: owner,
+    orgId: org,
+    payload: PNG,
+    headers: { 'content-type': 'image/png', 'x-file-name': encodeURIComponent('ecrã.png') },
+  });
+  expect(attached.statusCode, attached.body).toBe(201);
 
   const started = await t.call({
     method: 'POST',
@@ -179,6 +197,9 @@ describe('the demo company’s data export', () => {
       'recibo café.png',
     );
     expect(Buffer.compare(await attachments[0]!.async('nodebuffer'), PNG)).toBe(0);
+    const ticketFiles = zip.file(/^attachments\/tickets\/\d+-ecrã\.png$/);
+    expect(ticketFiles).toHaveLength(1);
+    expect(Buffer.compare(await ticketFiles[0]!.async('nodebuffer'), PNG)).toBe(0);
 
     const saft = zip.file(/^saft\/.+\.xml$/);
     expect(
