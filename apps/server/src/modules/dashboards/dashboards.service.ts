@@ -147,7 +147,11 @@ async function vatRegime(
   return { regime: row?.vat_regime ?? 'monthly', basis: 'organization' };
 }
 
-/** The figures of the widgets asked for, each from its own module, in parallel-safe sequence. */
+/**
+ * The figures of the widgets asked for, each from its own module. The widgets' queries are independent
+ * reads, so they run at once: on PostgreSQL each takes a connection of the pool and the dashboard costs
+ * its slowest widget rather than their sum (PGlite runs them one after the other).
+ */
 export async function assembleDashboard(
   db: Db,
   viewer: TreasuryViewer,
@@ -157,28 +161,40 @@ export async function assembleDashboard(
   const data: DashboardData = {};
   const wants = new Set(widgets);
   const today = await organizationToday(db, viewer.organizationId);
-  if (wants.has('balances')) data.balances = await balances(db, viewer);
-  if (wants.has('dailyBalances')) {
+  const pending: Promise<void>[] = [];
+  const load = (widget: DashboardWidget, read: () => Promise<void>) => {
+    if (wants.has(widget)) pending.push(read());
+  };
+  load('balances', async () => {
+    data.balances = await balances(db, viewer);
+  });
+  load('dailyBalances', async () => {
     const daily = await dailyBalances(db, viewer, {
       from: addDays(today, 1 - DAILY_BALANCES_DAYS),
       to: today,
     });
     data.dailyBalances = { currency: daily.currency, points: daily.total };
-  }
-  if (wants.has('receivables'))
+  });
+  load('receivables', async () => {
     data.receivables = await agingTotals(db, viewer.organizationId, 'customer', today);
-  if (wants.has('payables')) data.payables = await agingTotals(db, viewer.organizationId, 'supplier', today);
-  if (wants.has('unreconciled')) {
+  });
+  load('payables', async () => {
+    data.payables = await agingTotals(db, viewer.organizationId, 'supplier', today);
+  });
+  load('unreconciled', async () => {
     const accounts = (await reconciliationAccounts(db, viewer)).filter((a) => a.unreconciled > 0);
     data.unreconciled = {
       total: accounts.reduce((sum, a) => sum + a.unreconciled, 0),
       accounts: accounts.map((a) => ({ id: a.id, name: a.name, unreconciled: a.unreconciled })),
     };
-  }
-  if (wants.has('documentsToAttach')) data.documentsToAttach = await documentsToAttach(db, viewer);
-  if (wants.has('taxDeadlines')) {
+  });
+  load('documentsToAttach', async () => {
+    data.documentsToAttach = await documentsToAttach(db, viewer);
+  });
+  load('taxDeadlines', async () => {
     const { regime, basis } = await vatRegime(db, viewer.organizationId, country);
     data.taxDeadlines = { regime, basis, items: nextVatDeadlines(country, regime, today) };
-  }
+  });
+  await Promise.all(pending);
   return data;
 }

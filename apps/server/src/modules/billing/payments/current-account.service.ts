@@ -37,32 +37,38 @@ function itemsAsOf(organizationId: string, role: PartyRole, asOf: string): SQL {
              d.document_number AS number, d.document_date, coalesce(d.due_date, d.document_date) AS due,
              d.gross_total - d.withholding AS payable,
              CASE WHEN d.document_type = 'NC' THEN d.settled
-                  ELSE coalesce((SELECT sum(a.amount) FROM billing_payment_allocations a
-                                 JOIN billing_payments p ON p.id = a.payment_id
-                                 WHERE a.document_id = d.id AND p.cancelled_at IS NULL
-                                   AND p.payment_date <= ${asOf}::date), 0)
-                     + coalesce((SELECT sum(n.settled) FROM billing_documents n
-                                 WHERE n.organization_id = d.organization_id AND n.reference_document_id = d.id
-                                   AND n.document_type = 'NC' AND n.state = 'issued' AND n.status = 'N'
-                                   AND n.document_date <= ${asOf}::date), 0)
+                  ELSE coalesce(paid.amount, 0) + coalesce(credited.amount, 0)
              END AS settled,
              d.document_type = 'NC' AS is_credit
       FROM billing_documents d
+      LEFT JOIN (${paidAsOf(organizationId, 'document_id', asOf)}) paid ON paid.id = d.id
+      LEFT JOIN (SELECT n.reference_document_id AS id, sum(n.settled) AS amount FROM billing_documents n
+                 WHERE n.organization_id = ${organizationId} AND n.reference_document_id IS NOT NULL
+                   AND n.document_type = 'NC' AND n.state = 'issued' AND n.status = 'N'
+                   AND n.document_date <= ${asOf}::date
+                 GROUP BY n.reference_document_id) credited ON credited.id = d.id
       WHERE d.organization_id = ${organizationId} AND d.state = 'issued' AND d.status = 'N'
         AND d.document_type IN ('FT', 'FS', 'FR', 'ND', 'NC') AND d.document_date <= ${asOf}::date`;
   return sql`
     SELECT NULL::uuid AS document_id, b.id AS purchase_id, b.party_id, b.currency, b.document_type,
            b.document_number AS number, b.document_date, coalesce(b.due_date, b.document_date) AS due,
            b.gross_total - b.withholding AS payable,
-           CASE WHEN b.document_type = 'NC' THEN b.settled
-                ELSE coalesce((SELECT sum(a.amount) FROM billing_payment_allocations a
-                               JOIN billing_payments p ON p.id = a.payment_id
-                               WHERE a.purchase_id = b.id AND p.cancelled_at IS NULL
-                                 AND p.payment_date <= ${asOf}::date), 0)
-           END AS settled,
+           CASE WHEN b.document_type = 'NC' THEN b.settled ELSE coalesce(paid.amount, 0) END AS settled,
            b.document_type = 'NC' AS is_credit
     FROM billing_purchases b
+    LEFT JOIN (${paidAsOf(organizationId, 'purchase_id', asOf)}) paid ON paid.id = b.id
     WHERE b.organization_id = ${organizationId} AND b.state = 'open' AND b.document_date <= ${asOf}::date`;
+}
+
+/** What the payments dated up to asOf (not cancelled) allocated to each document or purchase. */
+function paidAsOf(organizationId: string, target: 'document_id' | 'purchase_id', asOf: string): SQL {
+  const column = sql.raw(`a.${target}`);
+  return sql`
+    SELECT ${column} AS id, sum(a.amount) AS amount
+    FROM billing_payment_allocations a JOIN billing_payments p ON p.id = a.payment_id
+    WHERE a.organization_id = ${organizationId} AND ${column} IS NOT NULL AND p.cancelled_at IS NULL
+      AND p.payment_date <= ${asOf}::date
+    GROUP BY ${column}`;
 }
 
 type AgingSums = {
