@@ -88,6 +88,10 @@ async function receive(request: FastifyRequest, deps: service.SaftImportDeps, or
 
 export function saftImportRoutes(app: FastifyInstance, deps: AccountingDeps): void {
   const importDeps: service.SaftImportDeps = { db: deps.db, dataDir: deps.dataDir };
+  app.addHook('onReady', async () => {
+    const resumed = await service.resumeSaftImports(importDeps);
+    if (resumed > 0) app.log.info({ resumed }, 'SAF-T imports interrupted by a restart started again');
+  });
   app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: SAFT_IMPORT_MAX_BYTES } });
     addRoute(

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
@@ -12,7 +12,7 @@ import {
   type SaftImportState,
   type SaftIssue,
 } from '@fluxo/domain';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { accountingSaftImports, organizations } from '../../../db/schema.ts';
 import { AppError } from '../../../platform/errors.ts';
@@ -69,6 +69,48 @@ function enqueue(work: () => Promise<void>): void {
 /** Resolves once every queued import step has run (tests, shutdown). */
 export function saftImportsIdle(): Promise<void> {
   return queue;
+}
+
+/** An interrupted import whose file is gone is given up after this long (another instance may hold it). */
+const LOST_AFTER_MS = 24 * 60 * 60_000;
+
+/**
+ * At start-up: the imports a stopped process left queued, checking or importing start again from their
+ * file on disk (the import is one transaction, so an interrupted one left nothing behind; runImport locks
+ * the row, so two instances resuming the same import cannot both write it). One whose file is gone —
+ * for a day, so that another instance's own disk is not mistaken for lost — is marked failed.
+ */
+export async function resumeSaftImports(deps: SaftImportDeps, now = new Date()): Promise<number> {
+  const interrupted = await deps.db
+    .select()
+    .from(accountingSaftImports)
+    .where(inArray(accountingSaftImports.state, ['queued', 'checking', 'importing']))
+    .orderBy(accountingSaftImports.createdAt);
+  let resumed = 0;
+  for (const row of interrupted) {
+    const userId = row.createdBy;
+    if (!userId) continue; // its uploader's account was deleted: nobody to import for
+    if (row.storageKey && existsSync(row.storageKey)) {
+      resumed += 1;
+      enqueue(() =>
+        row.state === 'importing'
+          ? runImport(deps, row.id, userId)
+          : runCheck(deps, row.id, userId),
+      );
+    } else if (now.getTime() - row.createdAt.getTime() > LOST_AFTER_MS) {
+      await finish(deps, userId, row.id, {
+        state: 'failed',
+        report: [
+          {
+            severity: 'error',
+            code: 'IMPORT_FAILED',
+            message: 'The server stopped during this import and its file is gone: import the file again.',
+          },
+        ],
+      });
+    }
+  }
+  return resumed;
 }
 
 // ── Receiving the file ───────────────────────────────────────────────────────────────────────────────
@@ -329,7 +371,14 @@ async function runImport(deps: SaftImportDeps, id: string, userId: string): Prom
   const storageKey = row.storageKey;
   await progress(deps, userId, row, 'importing', 50);
   try {
-    await deps.db.transaction(async (tx) => {
+    const written = await deps.db.transaction(async (tx) => {
+      // Another instance resuming the same import waits here, then finds it no longer importing.
+      const [locked] = await tx
+        .select({ state: accountingSaftImports.state })
+        .from(accountingSaftImports)
+        .where(eq(accountingSaftImports.id, id))
+        .for('update');
+      if (locked?.state !== 'importing') return false;
       const writer = new ImportWriter(tx as unknown as Db, row.organizationId, row.id, userId);
       await writer.start();
       const result = await readSaft(createReadStream(storageKey, { highWaterMark: 256 * 1024 }), {
@@ -350,7 +399,9 @@ async function runImport(deps: SaftImportDeps, id: string, userId: string): Prom
           counts: { ...(row.counts as object), ...writer.counts },
         })
         .where(eq(accountingSaftImports.id, id));
+      return true;
     });
+    if (!written) return;
     const [done] = await deps.db.select().from(accountingSaftImports).where(eq(accountingSaftImports.id, id));
     if (done) await progress(deps, userId, done, 'done', 100);
   } catch (error) {

@@ -1,11 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../../db/client.ts';
 import { createTestApp, decodeClaims, type TestApp } from '../../../test/harness.ts';
 import { generateSaft } from './generate.ts';
-import { saftImportsIdle } from './saft-import.service.ts';
+import { resumeSaftImports, saftImportsIdle } from './saft-import.service.ts';
 
 const PT = path.resolve(import.meta.dirname, '../../../../resources/fiscal/saft/pt');
 const fixture = (name: string) => readFileSync(path.join(PT, name));
@@ -218,6 +219,54 @@ describe('SAF-T import', () => {
     expect(journal?.entries).toBe(40);
     expect(journal?.debit).toBe(journal?.credit);
     expect(done.counts.openingEntries).toBe(1);
+  });
+
+  it('starts again, after a restart, the imports a stopped server left checking or importing', async () => {
+    // What a process stopped mid-check leaves: the row and the spooled file.
+    const chunks: Buffer[] = [];
+    for await (const chunk of generateSaft({ transactions: 12, invoices: 7, nif: '508332710' }))
+      chunks.push(Buffer.from(chunk));
+    const file = Buffer.concat(chunks);
+    const directory = path.join(t.dataDir, 'files', aoOrg);
+    mkdirSync(directory, { recursive: true });
+    const storageKey = path.join(directory, 'saft-interrupted.xml');
+    writeFileSync(storageKey, file);
+    const [owner] = await rows<{ id: string }>(
+      t.database.db,
+      sql`SELECT id FROM users WHERE email = 'ao.owner@fluxo.example'`,
+    );
+    const [interrupted] = await rows<{ id: string }>(
+      t.database.db,
+      sql`INSERT INTO accounting_saft_imports (organization_id, state, file_name, file_size, sha256, storage_key, created_by)
+          VALUES (${aoOrg}, 'checking', 'interrupted.xml', ${file.length},
+                  ${createHash('sha256').update(file).digest('hex')}, ${storageKey}, ${owner!.id})
+          RETURNING id`,
+    );
+    // One whose file is gone for more than a day cannot be resumed: it is failed, not left spinning.
+    const [lost] = await rows<{ id: string }>(
+      t.database.db,
+      sql`INSERT INTO accounting_saft_imports (organization_id, state, file_name, file_size, sha256, storage_key,
+            created_by, created_at)
+          VALUES (${aoOrg}, 'importing', 'lost.xml', 10, ${'0'.repeat(64)}, ${path.join(directory, 'gone.xml')},
+                  ${owner!.id}, now() - interval '2 days')
+          RETURNING id`,
+    );
+    const deps = { db: t.database.db, dataDir: t.dataDir };
+    expect(await resumeSaftImports(deps)).toBe(1);
+    const checked = await settled(interrupted!.id, aoOwner, aoOrg);
+    expect(checked.state).toBe('awaiting_confirmation');
+    expect((await settled(lost!.id, aoOwner, aoOrg)).state).toBe('failed');
+
+    // Stopped again, this time in the middle of the import's transaction (which left nothing behind).
+    await t.database.db.execute(
+      sql`UPDATE accounting_saft_imports SET state = 'importing' WHERE id = ${interrupted!.id}`,
+    );
+    expect(await resumeSaftImports(deps)).toBe(1);
+    const done = await settled(interrupted!.id, aoOwner, aoOrg);
+    expect(done.state).toBe('done');
+    expect(done.counts.entries).toBe(12);
+    // Resuming once more finds nothing to do.
+    expect(await resumeSaftImports(deps)).toBe(0);
   });
 
   it('imports a SAF-T (AO) 1.01_01 file into an Angolan organization', async () => {
