@@ -93,9 +93,7 @@ export async function resumeSaftImports(deps: SaftImportDeps, now = new Date()):
     if (row.storageKey && existsSync(row.storageKey)) {
       resumed += 1;
       enqueue(() =>
-        row.state === 'importing'
-          ? runImport(deps, row.id, userId)
-          : runCheck(deps, row.id, userId),
+        row.state === 'importing' ? runImport(deps, row.id, userId) : runCheck(deps, row.id, userId),
       );
     } else if (now.getTime() - row.createdAt.getTime() > LOST_AFTER_MS) {
       await finish(deps, userId, row.id, {
