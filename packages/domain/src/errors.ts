@@ -137,6 +137,8 @@ export const ERROR_CODES = {
   SAFT_IMPORT_FILE_MISSING: 400,
   SAFT_PUBLIC_KEY_INVALID: 400,
   SAFT_IMPORT_NOT_AWAITING: 409,
+  /** Onboarding from a SAF-T: its header does not name the company (CompanyName, TaxRegistrationNumber). */
+  SAFT_ONBOARDING_HEADER: 400,
   // Accounting (bank reconciliation)
   RECONCILIATION_UNBALANCED: 400,
   RECONCILIATION_NOT_OPEN: 409,

@@ -41,6 +41,8 @@ export const ZSaftSectionTotals = z.object({
 
 export const ZSaftImport = z.object({
   id: z.string(),
+  /** The organization imported into (a new one when onboarding). */
+  organizationId: z.string(),
   state: z.enum(SAFT_IMPORT_STATES),
   fileName: z.string(),
   fileSize: z.number().int(),
@@ -66,6 +68,18 @@ const ZImportIdParams = z.object({ id: z.uuid() });
 export const createSaftImportContract = defineContract({
   method: 'POST',
   path: '/api/v1/accounting/saft/imports',
+  response: ZSaftImport,
+  status: 201,
+});
+
+/**
+ * Onboarding a client: the same multipart form, without an organization. The organization is created
+ * from the file's header (CompanyName, TaxRegistrationNumber, address, currency; SAF-T PT or AO gives the
+ * country), owned by the caller within their plan, and the file is imported into it.
+ */
+export const onboardSaftImportContract = defineContract({
+  method: 'POST',
+  path: '/api/v1/accounting/saft/onboarding',
   response: ZSaftImport,
   status: 201,
 });

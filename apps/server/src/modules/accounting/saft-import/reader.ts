@@ -64,6 +64,8 @@ export interface ReadOptions {
   onRecords?: (records: SaftRecord[]) => Promise<void>;
   /** Stop checking the schema (the import pass: the check pass already did). */
   skipSchema?: boolean;
+  /** Stop once the Header is read (what onboarding needs to create the organization): no totals, no checks. */
+  headerOnly?: boolean;
 }
 
 export const MAX_ISSUES = 200;
@@ -257,6 +259,7 @@ export async function readSaft(
   let glTotals: SectionState | null = null;
   const pending: SaftRecord[] = [];
   const skipSchema = options.skipSchema === true;
+  let headerRead = false;
 
   const schemaError = (code: string, message: string, element: string, line = parser.line) =>
     issue({ severity: 'error', code, message, line, element });
@@ -487,6 +490,7 @@ export async function readSaft(
       case 'Header': {
         for (const [k, v] of fields) if (!k.includes('/')) result.header[k] = v;
         result.auditFileVersion = fields.get('AuditFileVersion') ?? null;
+        headerRead = true;
         pending.push({ kind: 'header', fields });
         break;
       }
@@ -744,6 +748,7 @@ export async function readSaft(
       parser.write(decoder.write(chunk));
       if (pending.length > 0 && options.onRecords) await options.onRecords(pending.splice(0));
       else pending.length = 0;
+      if (headerRead && options.headerOnly) return result;
       if (options.onProgress && result.bytesRead >= nextProgress) {
         nextProgress = result.bytesRead + progressBytes;
         await options.onProgress(result.bytesRead);

@@ -4,6 +4,7 @@ import {
   createSaftImportContract,
   getSaftImportContract,
   listSaftImportsContract,
+  onboardSaftImportContract,
   PermissionFlag,
   SAFT_IMPORT_MAX_BYTES,
   SAFT_PUBLIC_KEY_MAX_BYTES,
@@ -20,6 +21,11 @@ import * as service from './saft-import.service.ts';
 // takes CREATE; following an import takes VIEW.
 const IMPORT: Access = { kind: 'org', resource: 'accounting.saft', flag: PermissionFlag.CREATE };
 const VIEW: Access = { kind: 'org', resource: 'accounting.saft', flag: PermissionFlag.VIEW };
+/** Onboarding creates an organization of the caller's own (within their plan) and imports into it. */
+const ONBOARD: Access = {
+  kind: 'user',
+  detail: 'creates an organization owned by the caller, within their plan',
+};
 
 function viewer(request: FastifyRequest): service.SaftViewer {
   return { organizationId: requireOrg(request).id, userId: requireSession(request).userId };
@@ -27,8 +33,11 @@ function viewer(request: FastifyRequest): service.SaftViewer {
 
 const PEM = /^-----BEGIN (RSA )?PUBLIC KEY-----[\s\S]+-----END (RSA )?PUBLIC KEY-----\s*$/;
 
-/** Reads the multipart form: the `file` part is spooled to disk as it arrives, `publicKey` kept as text. */
-async function receive(request: FastifyRequest, deps: service.SaftImportDeps, organizationId: string) {
+/**
+ * Reads the multipart form: the `file` part is spooled to disk as it arrives (under the organization's
+ * folder, or `onboarding` before the organization exists), `publicKey` kept as text.
+ */
+async function receive(request: FastifyRequest, deps: service.SaftImportDeps, folder: string) {
   if (!request.isMultipart())
     throw new AppError(
       'SAFT_IMPORT_FILE_MISSING',
@@ -49,7 +58,7 @@ async function receive(request: FastifyRequest, deps: service.SaftImportDeps, or
     })) {
       if (part.type === 'file') {
         if (part.fieldname === 'file' && !file) {
-          file = await service.spoolSaft(part.file, deps.dataDir, organizationId);
+          file = await service.spoolSaft(part.file, deps.dataDir, folder);
           fileName = part.filename ?? '';
         } else if (part.fieldname === 'publicKey') {
           const chunks: Buffer[] = [];
@@ -102,6 +111,19 @@ export function saftImportRoutes(app: FastifyInstance, deps: AccountingDeps): vo
         const who = viewer(request);
         const received = await receive(request, importDeps, who.organizationId);
         return service.createSaftImport(importDeps, who, received);
+      },
+      { bodyLimit: SAFT_IMPORT_MAX_BYTES + 1024 * 1024 },
+    );
+  });
+  app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: SAFT_IMPORT_MAX_BYTES } });
+    addRoute(
+      scope,
+      onboardSaftImportContract,
+      ONBOARD,
+      async ({ request }) => {
+        const received = await receive(request, importDeps, 'onboarding');
+        return service.onboardFromSaft(importDeps, requireSession(request).userId, received);
       },
       { bodyLimit: SAFT_IMPORT_MAX_BYTES + 1024 * 1024 },
     );

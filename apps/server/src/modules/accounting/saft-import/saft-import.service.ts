@@ -11,12 +11,14 @@ import {
   type SaftImport,
   type SaftImportState,
   type SaftIssue,
+  ZOrganizationInput,
 } from '@fluxo/domain';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { accountingSaftImports, organizations } from '../../../db/schema.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { notifyUser } from '../../../realtime/notify.ts';
+import { createOrganization } from '../../organizations/organizations.service.ts';
 import { readSaft } from './reader.ts';
 import { ImportWriter } from './writer.ts';
 
@@ -41,6 +43,7 @@ type Row = typeof accountingSaftImports.$inferSelect;
 export function toSaftImport(row: Row): SaftImport {
   return {
     id: row.id,
+    organizationId: row.organizationId,
     state: row.state as SaftImportState,
     fileName: row.fileName,
     fileSize: row.fileSize,
@@ -119,13 +122,9 @@ export interface SpooledSaft {
   sha256: string;
 }
 
-/** Writes the uploaded file under `<dataDir>/files/<org>/`, hashing it, refusing it past the limit. */
-export async function spoolSaft(
-  stream: Readable,
-  dataDir: string,
-  organizationId: string,
-): Promise<SpooledSaft> {
-  const directory = path.join(dataDir, 'files', organizationId);
+/** Writes the uploaded file under `<dataDir>/files/<folder>/`, hashing it, refusing it past the limit. */
+export async function spoolSaft(stream: Readable, dataDir: string, folder: string): Promise<SpooledSaft> {
+  const directory = path.join(dataDir, 'files', folder);
   await mkdir(directory, { recursive: true });
   const file = path.join(directory, `saft-${randomUUID()}.xml`);
   const hash = createHash('sha256');
@@ -178,6 +177,73 @@ export async function createSaftImport(
     .returning();
   enqueue(() => runCheck(deps, id, viewer.userId));
   return toSaftImport(row as Row);
+}
+
+/**
+ * Onboarding: the organization is created from the file's header — owned by the caller, within their
+ * plan, with the NIF, name, address, contacts and currency the file declares and the country of its
+ * SAF-T version — and the file is imported into it like any other. The organization rules apply as on
+ * /settings/organizations: a NIF failing its check digit (the AT's demo file is 599999999) or already
+ * registered is refused, and then nothing is created and the file is dropped.
+ */
+export async function onboardFromSaft(
+  deps: SaftImportDeps,
+  userId: string,
+  input: { fileName: string; file: SpooledSaft; publicKey: string | null },
+): Promise<SaftImport> {
+  try {
+    let header: Map<string, string> | null = null;
+    const read = await readSaft(createReadStream(input.file.path, { highWaterMark: 64 * 1024 }), {
+      headerOnly: true,
+      skipSchema: true,
+      onRecords: async (records) => {
+        for (const record of records) if (record.kind === 'header') header = record.fields;
+      },
+    });
+    const fields = header as Map<string, string> | null;
+    const name = fields?.get('CompanyName')?.trim();
+    const vatNumber = fields?.get('TaxRegistrationNumber')?.trim();
+    if (read.fatal || !read.country || !fields || !name || !vatNumber)
+      throw new AppError(
+        'SAFT_ONBOARDING_HEADER',
+        read.issues[0]?.message ?? 'The file does not name the company in its header.',
+      );
+    const optional = (value: string | undefined, max: number) => {
+      const text = value?.trim();
+      return text ? text.slice(0, max) : undefined;
+    };
+    const email = optional(fields.get('Email'), 254);
+    const currency = optional(fields.get('CurrencyCode'), 3)?.toUpperCase();
+    const parsed = ZOrganizationInput.safeParse({
+      name: name.slice(0, 200),
+      vatNumber,
+      country: read.country,
+      currency: ZOrganizationInput.shape.currency.safeParse(currency).success ? currency : undefined,
+      type: 'company',
+      // A malformed e-mail in the file is left out rather than refusing the organization.
+      email: ZOrganizationInput.shape.email.safeParse(email).success ? email : undefined,
+      phone: optional(fields.get('Telephone'), 30),
+      address: optional(fields.get('CompanyAddress/AddressDetail'), 300),
+      postalCode: optional(fields.get('CompanyAddress/PostalCode'), 20),
+      city: optional(fields.get('CompanyAddress/City'), 100),
+    });
+    if (!parsed.success)
+      throw new AppError('SAFT_ONBOARDING_HEADER', 'The header does not name the company in a usable way.');
+    const organization = await createOrganization(deps.db, userId, parsed.data);
+    // The file moves to the new organization's folder, where its imports are kept.
+    const directory = path.join(deps.dataDir, 'files', organization.id);
+    await mkdir(directory, { recursive: true });
+    const moved = path.join(directory, path.basename(input.file.path));
+    await rename(input.file.path, moved);
+    return await createSaftImport(
+      deps,
+      { organizationId: organization.id, userId },
+      { ...input, file: { ...input.file, path: moved } },
+    );
+  } catch (error) {
+    await rm(input.file.path, { force: true });
+    throw error;
+  }
 }
 
 export async function getSaftImport(

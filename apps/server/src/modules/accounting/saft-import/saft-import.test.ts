@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -267,6 +267,96 @@ describe('SAF-T import', () => {
     expect(done.counts.entries).toBe(12);
     // Resuming once more finds nothing to do.
     expect(await resumeSaftImports(deps)).toBe(0);
+  });
+
+  it('onboards a client: creates the organization from the header, owned by the caller, and imports into it', async () => {
+    const email = `onboarding-${Date.now()}@example.pt`;
+    const signup = await t.call({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: {
+        name: 'Contabilista',
+        email,
+        password: t.encrypt('a-long-password'),
+        profile: 2,
+        country: 'PT',
+        language: 'pt',
+      },
+    });
+    expect(signup.statusCode).toBe(201);
+    const token = await t.signin(email, 'a-long-password');
+    const onboard = (file: Buffer) =>
+      t.call({
+        method: 'POST',
+        url: '/api/v1/accounting/saft/onboarding',
+        token,
+        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        payload: multipart([{ name: 'file', value: file, fileName: 'cliente.xml' }]),
+      });
+    const chunks: Buffer[] = [];
+    for await (const chunk of generateSaft({ transactions: 9, invoices: 4, nif: '516400002' }))
+      chunks.push(Buffer.from(chunk));
+    const file = Buffer.concat(chunks);
+    const organizationsBefore = await rows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM organizations`,
+    );
+
+    // A header NIF failing its check digit: no organization can carry it.
+    const badNif: Buffer[] = [];
+    for await (const chunk of generateSaft({ transactions: 1, invoices: 1, nif: '599999999' }))
+      badNif.push(Buffer.from(chunk));
+    const refused = await onboard(Buffer.concat(badNif));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('VALIDATION_FAILED');
+    // A file with no SAF-T header at all.
+    const notSaft = await onboard(Buffer.from('<?xml version="1.0"?><Invoice/>'));
+    expect(notSaft.statusCode).toBe(400);
+    expect(notSaft.json().code).toBe('SAFT_ONBOARDING_HEADER');
+    // Refused files are not kept.
+    expect(readdirSync(path.join(t.dataDir, 'files', 'onboarding'))).toEqual([]);
+    expect(await rows(t.database.db, sql`SELECT count(*)::int AS n FROM organizations`)).toEqual(
+      organizationsBefore,
+    );
+
+    const response = await onboard(file);
+    expect(response.statusCode, response.body).toBe(201);
+    const organizationId = response.json().organizationId as string;
+    const [organization] = await rows<{ name: string; vat_number: string; country: string; city: string }>(
+      t.database.db,
+      sql`SELECT name, vat_number, country, city FROM organizations WHERE id = ${organizationId}`,
+    );
+    expect(organization).toEqual({
+      name: 'Empresa gerada, Lda.',
+      vat_number: '516400002',
+      country: 'PT',
+      city: 'Lisboa',
+    });
+    const [member] = await rows<{ role: string }>(
+      t.database.db,
+      sql`SELECT m.role FROM organization_members m JOIN users u ON u.id = m.user_id
+          WHERE m.organization_id = ${organizationId} AND u.email = ${email}`,
+    );
+    expect(member?.role).toBe('owner');
+    // Header and organization agree: no warning to confirm, the import runs through.
+    const done = await settled(response.json().id, token, organizationId);
+    expect(done.state).toBe('done');
+    expect(done.counts.entries).toBe(9);
+    // The nine journal transactions and the entry of the opening balances.
+    expect((await imported(organizationId)).entries).toBe(10);
+
+    // The same company again: its NIF is taken, nothing more is created.
+    const again = await onboard(file);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('VAT_NUMBER_TAKEN');
+    // Without a session, nothing.
+    const anonymous = await t.call({
+      method: 'POST',
+      url: '/api/v1/accounting/saft/onboarding',
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: multipart([{ name: 'file', value: file, fileName: 'cliente.xml' }]),
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it('imports a SAF-T (AO) 1.01_01 file into an Angolan organization', async () => {

@@ -2,6 +2,7 @@ import {
   confirmSaftImportContract,
   createSaftImportContract,
   getSaftImportContract,
+  onboardSaftImportContract,
   type SaftImport,
 } from '@fluxo/domain/accounting/saft-import-contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,15 +18,30 @@ export const saftImportKeys = {
 const UPLOAD_TIMEOUT_MS = 600_000;
 const RUNNING = new Set(['queued', 'checking', 'importing']);
 
-/** Sends the SAF-T (and the issuer's public key, when given) as multipart; answers the import at once. */
+/**
+ * Sends the SAF-T (and the issuer's public key, when given) as multipart; answers the import at once.
+ * `onboard`: into a new organization created from the file's header (the answer names it).
+ */
 export function useStartSaftImport() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ file, publicKey }: { file: File; publicKey: File | null }) => {
+    mutationFn: async ({
+      file,
+      publicKey,
+      onboard,
+    }: {
+      file: File;
+      publicKey: File | null;
+      onboard: boolean;
+    }) => {
       const form = new FormData();
       if (publicKey) form.append('publicKey', await publicKey.text());
       form.append('file', file, file.name);
-      return apiUploadForm<SaftImport>(createSaftImportContract, { timeoutMs: UPLOAD_TIMEOUT_MS }, form);
+      return apiUploadForm<SaftImport>(
+        onboard ? onboardSaftImportContract : createSaftImportContract,
+        { timeoutMs: UPLOAD_TIMEOUT_MS },
+        form,
+      );
     },
     onSuccess: (created) => client.setQueryData(saftImportKeys.one(created.id), created),
   });

@@ -1,7 +1,8 @@
-import { Alert, Button, FileInput, Group, Progress, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, FileInput, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKeyOf } from '../../../../lib/api/errors.ts';
+import { useSwitchOrganization } from '../../../organizations/hooks/use-switch-organization.ts';
 import { useUploadStatus, watchUpload } from '../../../treasury/index.ts';
 import { useConfirmSaftImport, useSaftImport, useStartSaftImport } from '../api/saft-import.ts';
 
@@ -12,8 +13,10 @@ export function SaftImportPanel() {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [publicKey, setPublicKey] = useState<File | null>(null);
+  const [onboard, setOnboard] = useState(false);
   const [importId, setImportId] = useState<string | null>(null);
   const start = useStartSaftImport();
+  const switchOrganization = useSwitchOrganization();
   const confirm = useConfirmSaftImport();
   const current = useSaftImport(importId);
   const live = useUploadStatus(importId);
@@ -23,7 +26,16 @@ export function SaftImportPanel() {
 
   const submit = () => {
     if (!file) return;
-    start.mutate({ file, publicKey }, { onSuccess: (created) => setImportId(created.id) });
+    start.mutate(
+      { file, publicKey, onboard },
+      {
+        // Onboarding created the organization: the app moves into it and follows the import there.
+        onSuccess: async (created) => {
+          if (onboard) await switchOrganization.mutateAsync(created.organizationId);
+          setImportId(created.id);
+        },
+      },
+    );
   };
 
   return (
@@ -46,8 +58,14 @@ export function SaftImportPanel() {
         onChange={setPublicKey}
         clearable
       />
+      <Checkbox
+        label={t('ACCOUNTING.SAFT_IMPORT.ONBOARD')}
+        description={t('ACCOUNTING.SAFT_IMPORT.ONBOARD_HINT')}
+        checked={onboard}
+        onChange={(event) => setOnboard(event.currentTarget.checked)}
+      />
       <Group>
-        <Button onClick={submit} disabled={!file} loading={start.isPending}>
+        <Button onClick={submit} disabled={!file} loading={start.isPending || switchOrganization.isPending}>
           {t('ACCOUNTING.SAFT_IMPORT.START')}
         </Button>
       </Group>
