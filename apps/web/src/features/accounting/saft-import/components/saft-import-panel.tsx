@@ -1,7 +1,9 @@
 import { Alert, Button, Checkbox, FileInput, Group, Progress, Stack, Table, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKeyOf } from '../../../../lib/api/errors.ts';
+import { organizationsKeys } from '../../../organizations/api/get-organizations.ts';
 import { useSwitchOrganization } from '../../../organizations/hooks/use-switch-organization.ts';
 import { useUploadStatus, watchUpload } from '../../../treasury/index.ts';
 import { useConfirmSaftImport, useSaftImport, useStartSaftImport } from '../api/saft-import.ts';
@@ -17,6 +19,7 @@ export function SaftImportPanel() {
   const [importId, setImportId] = useState<string | null>(null);
   const start = useStartSaftImport();
   const switchOrganization = useSwitchOrganization();
+  const queryClient = useQueryClient();
   const confirm = useConfirmSaftImport();
   const current = useSaftImport(importId);
   const live = useUploadStatus(importId);
@@ -31,7 +34,11 @@ export function SaftImportPanel() {
       {
         // Onboarding created the organization: the app moves into it and follows the import there.
         onSuccess: async (created) => {
-          if (onboard) await switchOrganization.mutateAsync(created.organizationId);
+          if (onboard) {
+            // The list of organizations decides which one is in use: the new one must be in it first.
+            await queryClient.refetchQueries({ queryKey: organizationsKeys.all });
+            await switchOrganization.mutateAsync(created.organizationId);
+          }
           setImportId(created.id);
         },
       },
