@@ -71,6 +71,14 @@ export interface TestApp {
   /** Encrypts a password as the web app does (RSA-OAEP, SHA-256, base64). */
   encrypt(password: string): string;
   signin(email: string, password?: string): Promise<string>;
+  /**
+   * A fresh account signed up through the API (PT, Portuguese, profile Company unless told) and signed
+   * in, with no organization; password `a-long-password`; `emailPrefix` starts its unique address.
+   */
+  newUser(
+    emailPrefix: string,
+    options?: { name?: string; profile?: number },
+  ): Promise<{ email: string; token: string; id: string }>;
   /** Injects with the bearer token and, optionally, the OrgId header. */
   call(options: InjectOptions & { token?: string; orgId?: string }): Promise<LightMyRequestResponse>;
   /** Mails written to DATA_DIR/outbox, decoded. */
@@ -165,7 +173,7 @@ export async function createTestApp(
     );
   };
 
-  return {
+  const testApp: TestApp = {
     app,
     database,
     databaseUrl,
@@ -186,6 +194,18 @@ export async function createTestApp(
         throw new Error(`signin ${email}: ${response.statusCode} ${response.body}`);
       return response.json().auth_token as string;
     },
+    async newUser(emailPrefix, { name = 'Utilizador de Teste', profile = 2 } = {}) {
+      const email = `${emailPrefix}-${randomUUID().slice(0, 8)}@example.pt`;
+      const password = 'a-long-password';
+      const signup = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signup',
+        payload: { name, email, password: encrypt(password), profile, country: 'PT', language: 'pt' },
+      });
+      if (signup.statusCode !== 201) throw new Error(`signup ${email}: ${signup.statusCode} ${signup.body}`);
+      const token = await testApp.signin(email, password);
+      return { email, token, id: decodeClaims(token).sub as string };
+    },
     outbox,
     async validationCode(email) {
       const mails = (await outbox()).filter((m) => m.to === email);
@@ -200,6 +220,7 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }
 
 /** Decodes a JWT's payload without verifying it (tests read the claims). */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { ORGANIZATION_LOGO_MAX_BYTES, type OrganizationsList } from '@fluxo/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,23 +27,8 @@ interface User {
   id: string;
 }
 
-async function newUser(): Promise<User> {
-  const email = `org-page-${randomUUID().slice(0, 8)}@example.pt`;
-  const response = await t.call({
-    method: 'POST',
-    url: '/api/v1/auth/signup',
-    payload: {
-      name: 'Dona da Empresa',
-      email,
-      password: t.encrypt('a-long-password'),
-      profile: 2,
-      country: 'PT',
-      language: 'pt',
-    },
-  });
-  expect(response.statusCode).toBe(201);
-  const token = await t.signin(email, 'a-long-password');
-  return { email, token, id: decodeClaims(token).sub as string };
+function newUser(): Promise<User> {
+  return t.newUser('org-page', { name: 'Dona da Empresa' });
 }
 
 async function newOrganization(

@@ -31,23 +31,8 @@ let nifSeed = 4_200_000;
 const nextNif = () => ptNif(nifSeed++);
 
 /** Signs up a fresh account (profile Company unless told) and signs it in. */
-async function newUser(profile = 2): Promise<{ email: string; token: string; id: string }> {
-  const email = `user-${randomUUID().slice(0, 8)}@example.pt`;
-  const response = await t.call({
-    method: 'POST',
-    url: '/api/v1/auth/signup',
-    payload: {
-      name: 'Nova Pessoa',
-      email,
-      password: t.encrypt('a-long-password'),
-      profile,
-      country: 'PT',
-      language: 'pt',
-    },
-  });
-  expect(response.statusCode).toBe(201);
-  const token = await t.signin(email, 'a-long-password');
-  return { email, token, id: decodeClaims(token).sub as string };
+function newUser(profile = 2): Promise<{ email: string; token: string; id: string }> {
+  return t.newUser('user', { name: 'Nova Pessoa', profile });
 }
 
 const all = async (token: string): Promise<OrganizationsList> => {

@@ -23,23 +23,8 @@ let otherOwnerToken: string;
 
 const PASSWORD = 'a-long-password';
 
-async function newUser(): Promise<{ email: string; token: string; id: string }> {
-  const email = `colleague-${randomUUID().slice(0, 8)}@example.pt`;
-  const response = await t.call({
-    method: 'POST',
-    url: '/api/v1/auth/signup',
-    payload: {
-      name: 'Colega',
-      email,
-      password: t.encrypt(PASSWORD),
-      profile: 2,
-      country: 'PT',
-      language: 'pt',
-    },
-  });
-  expect(response.statusCode).toBe(201);
-  const token = await t.signin(email, PASSWORD);
-  return { email, token, id: decodeClaims(token).sub as string };
+function newUser(): Promise<{ email: string; token: string; id: string }> {
+  return t.newUser('colleague', { name: 'Colega' });
 }
 
 const uniqueEmail = () => `invitee-${randomUUID().slice(0, 8)}@example.pt`;

@@ -76,20 +76,7 @@ describe('who sees which credits in the subscription', () => {
   const names = (view: { userCredits: { name: string }[] }) => view.userCredits.map((u) => u.name).sort();
   /** Signs up a fresh user and lets `granter` give them `permissions` in `orgId`. */
   const memberWith = async (granter: string, orgId: string, permissions: string[]) => {
-    const email = `member-${randomUUID().slice(0, 8)}@example.pt`;
-    const signup = await t.call({
-      method: 'POST',
-      url: '/api/v1/auth/signup',
-      payload: {
-        name: 'Zé Membro',
-        email,
-        password: t.encrypt('a-long-password'),
-        profile: 2,
-        country: 'PT',
-        language: 'pt',
-      },
-    });
-    expect(signup.statusCode).toBe(201);
+    const { email } = await t.newUser('member', { name: 'Zé Membro' });
     const granted = await t.call({
       method: 'POST',
       url: '/api/v1/organizations/permissions',

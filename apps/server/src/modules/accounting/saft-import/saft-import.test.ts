@@ -270,21 +270,7 @@ describe('SAF-T import', () => {
   });
 
   it('onboards a client: creates the organization from the header, owned by the caller, and imports into it', async () => {
-    const email = `onboarding-${Date.now()}@example.pt`;
-    const signup = await t.call({
-      method: 'POST',
-      url: '/api/v1/auth/signup',
-      payload: {
-        name: 'Contabilista',
-        email,
-        password: t.encrypt('a-long-password'),
-        profile: 2,
-        country: 'PT',
-        language: 'pt',
-      },
-    });
-    expect(signup.statusCode).toBe(201);
-    const token = await t.signin(email, 'a-long-password');
+    const { email, token } = await t.newUser('onboarding', { name: 'Contabilista' });
     const onboard = (file: Buffer) =>
       t.call({
         method: 'POST',
