@@ -62,13 +62,21 @@ export interface ScoredCandidate {
  * so that a reference keeps its end ("A/17-0001" is not "A/170001").
  */
 export function compact(text: string | null | undefined): string {
-  return (text ?? '')
+  if (!text) return '';
+  // Printable ASCII (most references and names): nothing to decompose, and its only white space is " ".
+  if (!NOT_PRINTABLE_ASCII.test(text))
+    return text.toUpperCase().replace(SPACES, '').replace(NOT_REFERENCE_CHARACTER, '|');
+  return text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toUpperCase()
     .replace(/\s+/g, '')
     .replace(/[^A-Z0-9/]/g, '|');
 }
+
+const NOT_PRINTABLE_ASCII = /[^ -~]/;
+const SPACES = / +/g;
+const NOT_REFERENCE_CHARACTER = /[^A-Z0-9/]/g;
 
 const LEGAL_FORMS = new Set([
   'LDA',
@@ -113,8 +121,10 @@ function computeNameTokens(name: string): Set<string> {
 
 /** Share of the shorter name's words found in the other (0–1), legal forms and small words left out. */
 export function nameSimilarity(a: string | null | undefined, b: string | null | undefined): number {
-  const left = nameTokens(a);
-  const right = nameTokens(b);
+  return tokenSimilarity(nameTokens(a), nameTokens(b));
+}
+
+function tokenSimilarity(left: Set<string>, right: Set<string>): number {
   if (left.size === 0 || right.size === 0) return 0;
   let common = 0;
   for (const token of left) if (right.has(token)) common += 1;
@@ -152,11 +162,9 @@ export function containsReference(text: string, key: string): boolean {
   return false;
 }
 
-/** `compact` and `numberKey` of candidate strings (a party's IBAN is compared with each of its movements). */
+/** `compact` of a party's IBAN (compared with each of the party's open items' movements). */
 const compactCache = new Map<string, string>();
-/** Room for every ATCUD and document number of 100,000 open items (a smaller cache would thrash). */
 const KEY_CACHE_SIZE = 250_000;
-const numberKeyCache = new Map<string, string>();
 
 function cachedCompact(text: string | null): string {
   if (!text) return '';
@@ -169,95 +177,184 @@ function cachedCompact(text: string | null): string {
   return found;
 }
 
-function cachedNumberKey(number: string): string {
-  let found = numberKeyCache.get(number);
-  if (found === undefined) {
-    if (numberKeyCache.size >= KEY_CACHE_SIZE) numberKeyCache.clear();
-    found = numberKey(number);
-    numberKeyCache.set(number, found);
-  }
-  return found;
-}
-
-interface PreparedMovement {
+/** What scoring reads of a movement: computed once, then scored against every candidate it meets. */
+export interface PreparedMovement {
+  movement: ScoredMovement;
   text: string;
   digits: string;
   e2e: string;
   iban: string;
+  /** Name tokens of the counterparty, and of the description when there is no counterparty name. */
+  counterpartyTokens: Set<string>;
+  descriptionTokens: Set<string>;
+  day: number;
 }
 
-/** What scoring reads of a movement, computed once per movement object (it is scored against many candidates). */
-const preparedMovements = new WeakMap<ScoredMovement, PreparedMovement>();
+export function prepareMovement(movement: ScoredMovement): PreparedMovement {
+  const raw = `${movement.description} ${movement.remittanceInfo ?? ''}`;
+  return {
+    movement,
+    text: compact(raw),
+    digits: raw.replace(/\D/g, ''),
+    e2e: compact(movement.endToEndId),
+    iban: compact(movement.counterpartyIban),
+    counterpartyTokens: nameTokens(movement.counterpartyName),
+    descriptionTokens: movement.counterpartyName ? EMPTY_TOKENS : nameTokens(movement.description),
+    day: dayNumber(movement.bookingDate),
+  };
+}
 
-function prepared(movement: ScoredMovement): PreparedMovement {
-  let found = preparedMovements.get(movement);
-  if (!found) {
-    const raw = `${movement.description} ${movement.remittanceInfo ?? ''}`;
-    found = {
-      text: compact(raw),
-      digits: raw.replace(/\D/g, ''),
-      e2e: compact(movement.endToEndId),
-      iban: compact(movement.counterpartyIban),
-    };
-    preparedMovements.set(movement, found);
+/**
+ * What scoring reads of a candidate: computed once, then scored against every movement it meets (its rule
+ * and history, which depend on the movement, are passed apart).
+ */
+export interface PreparedCandidate {
+  candidate: ScoredCandidate;
+  mb: string;
+  atcud: string;
+  key: string;
+  iban: string;
+  nif: string;
+  nameTokens: Set<string>;
+  dueDay: number;
+}
+
+export function prepareCandidate(candidate: ScoredCandidate): PreparedCandidate {
+  return {
+    candidate,
+    mb: (candidate.mbReference ?? '').replace(/\D/g, ''),
+    atcud: compact(candidate.atcud),
+    key: numberKey(candidate.number),
+    iban: cachedCompact(candidate.partyIban),
+    nif: (candidate.partyTaxId ?? '').replace(/\D/g, ''),
+    nameTokens: nameTokens(candidate.partyName),
+    dueDay: dayNumber(candidate.dueDate ?? candidate.date),
+  };
+}
+
+function push(reasons: ReconciliationReason[] | null, code: ReconciliationReasonCode, detail: string | null) {
+  reasons?.push({ code, points: REASON_POINTS[code], detail });
+}
+
+/**
+ * The one place the reasons are decided. Returns the score (their points summed, at most 100) when the
+ * candidate is worth suggesting (`worthSuggesting`: a reason besides the due date window), else
+ * `-1 - score`; pushes the reasons, in the order found, into `reasons` when given. Without `reasons` it
+ * builds nothing: suggestionsFor ranks hundreds of thousands of pairs and spells out the reasons of the
+ * few it keeps.
+ */
+export function evaluateCandidate(
+  prepared: PreparedMovement,
+  c: PreparedCandidate,
+  ruleId: string | null,
+  pastMatches: number,
+  reasons: ReconciliationReason[] | null,
+): number {
+  const { movement, text, digits, e2e, iban, counterpartyTokens, descriptionTokens, day } = prepared;
+  const candidate = c.candidate;
+  let points = 0;
+
+  if (ruleId) {
+    points += REASON_POINTS.rule;
+    push(reasons, 'rule', ruleId);
   }
-  return found;
+
+  const difference = movement.open - candidate.open;
+  if (difference === 0) {
+    points += REASON_POINTS.exact_amount;
+    push(reasons, 'exact_amount', null);
+  } else if (
+    Math.abs(difference) <= Math.max(NEAR_AMOUNT_FLOOR, Math.round(movement.open * NEAR_AMOUNT_RATIO))
+  ) {
+    points += REASON_POINTS.near_amount;
+    push(reasons, 'near_amount', String(difference));
+  }
+
+  if (c.mb.length >= 9 && containsReference(digits, c.mb)) {
+    points += REASON_POINTS.multibanco_reference;
+    push(reasons, 'multibanco_reference', candidate.mbReference);
+  }
+
+  if (c.atcud.length >= 4 && (containsReference(text, c.atcud) || containsReference(e2e, c.atcud))) {
+    points += REASON_POINTS.atcud;
+    push(reasons, 'atcud', candidate.atcud);
+  }
+
+  if (c.key.length >= 3) {
+    if (containsReference(text, c.key)) {
+      points += REASON_POINTS.document_number;
+      push(reasons, 'document_number', candidate.number);
+    }
+    if (containsReference(e2e, c.key)) {
+      points += REASON_POINTS.end_to_end_id;
+      push(reasons, 'end_to_end_id', movement.endToEndId);
+    }
+  }
+
+  if (iban.length >= 15 && iban === c.iban) {
+    points += REASON_POINTS.counterparty_iban;
+    push(reasons, 'counterparty_iban', movement.counterpartyIban);
+  }
+
+  if (c.nif.length >= 9 && digits.includes(c.nif)) {
+    points += REASON_POINTS.tax_id;
+    push(reasons, 'tax_id', candidate.partyTaxId);
+  }
+
+  // The description stands in for the counterparty's name only when there is none (descriptionTokens is
+  // empty otherwise).
+  const similarity = Math.max(
+    tokenSimilarity(counterpartyTokens, c.nameTokens),
+    tokenSimilarity(descriptionTokens, c.nameTokens),
+  );
+  if (similarity >= 0.5) {
+    points += REASON_POINTS.name_similarity;
+    push(reasons, 'name_similarity', `${Math.round(similarity * 100)}%`);
+  }
+
+  // The due date window alone is not worth suggesting; every other reason is.
+  let window = 0;
+  const days = day - c.dueDay;
+  if (days >= -DUE_WINDOW_BEFORE && days <= DUE_WINDOW_AFTER) {
+    window = REASON_POINTS.due_date_window;
+    push(reasons, 'due_date_window', String(days));
+  }
+
+  if (pastMatches > 0) {
+    points += REASON_POINTS.past_behaviour;
+    push(reasons, 'past_behaviour', String(pastMatches));
+  }
+
+  const score = Math.min(100, points + window);
+  return points > 0 ? score : -1 - score;
 }
 
-/** Every reason the candidate fits the movement, most telling first, and the score. */
+/** The reasons `evaluateCandidate` finds, most telling first (a stable sort: ties keep the order found). */
+export function reasonsOf(
+  prepared: PreparedMovement,
+  c: PreparedCandidate,
+  ruleId: string | null,
+  pastMatches: number,
+): ReconciliationReason[] {
+  const reasons: ReconciliationReason[] = [];
+  evaluateCandidate(prepared, c, ruleId, pastMatches, reasons);
+  return reasons.sort((a, b) => b.points - a.points);
+}
+
+/**
+ * Every reason the candidate fits the movement, most telling first, and the score. `ruleId` and
+ * `pastMatches` are the candidate's unless given.
+ */
 export function scoreCandidate(
   movement: ScoredMovement,
   candidate: ScoredCandidate,
+  ruleId: string | null = candidate.ruleId,
+  pastMatches: number = candidate.pastMatches,
 ): { score: number; reasons: ReconciliationReason[] } {
-  const reasons: ReconciliationReason[] = [];
-  const add = (code: ReconciliationReasonCode, detail: string | null = null) =>
-    reasons.push({ code, points: REASON_POINTS[code], detail });
-  const { text, digits, e2e, iban } = prepared(movement);
-
-  if (candidate.ruleId) add('rule', candidate.ruleId);
-
-  const difference = movement.open - candidate.open;
-  if (difference === 0) add('exact_amount');
-  else if (Math.abs(difference) <= Math.max(NEAR_AMOUNT_FLOOR, Math.round(movement.open * NEAR_AMOUNT_RATIO)))
-    add('near_amount', String(difference));
-
-  const mb = (candidate.mbReference ?? '').replace(/\D/g, '');
-  if (mb.length >= 9 && containsReference(digits, mb)) add('multibanco_reference', candidate.mbReference);
-
-  const atcud = cachedCompact(candidate.atcud);
-  if (atcud.length >= 4 && (containsReference(text, atcud) || containsReference(e2e, atcud)))
-    add('atcud', candidate.atcud);
-
-  const key = cachedNumberKey(candidate.number);
-  if (key.length >= 3) {
-    if (containsReference(text, key)) add('document_number', candidate.number);
-    if (containsReference(e2e, key)) add('end_to_end_id', movement.endToEndId);
-  }
-
-  if (iban.length >= 15 && iban === cachedCompact(candidate.partyIban))
-    add('counterparty_iban', movement.counterpartyIban);
-
-  const nif = (candidate.partyTaxId ?? '').replace(/\D/g, '');
-  if (nif.length >= 9 && digits.includes(nif)) add('tax_id', candidate.partyTaxId);
-
-  const similarity = Math.max(
-    nameSimilarity(movement.counterpartyName, candidate.partyName),
-    movement.counterpartyName ? 0 : nameSimilarity(movement.description, candidate.partyName),
-  );
-  if (similarity >= 0.5) add('name_similarity', `${Math.round(similarity * 100)}%`);
-
-  const due = candidate.dueDate ?? candidate.date;
-  const days = dayNumber(movement.bookingDate) - dayNumber(due);
-  if (days >= -DUE_WINDOW_BEFORE && days <= DUE_WINDOW_AFTER) add('due_date_window', String(days));
-
-  if (candidate.pastMatches > 0) add('past_behaviour', String(candidate.pastMatches));
-
-  const score = Math.min(
-    100,
-    reasons.reduce((sum, reason) => sum + reason.points, 0),
-  );
-  reasons.sort((a, b) => b.points - a.points);
-  return { score, reasons };
+  const prepared = prepareMovement(movement);
+  const c = prepareCandidate(candidate);
+  const found = evaluateCandidate(prepared, c, ruleId, pastMatches, null);
+  return { score: found >= 0 ? found : -1 - found, reasons: reasonsOf(prepared, c, ruleId, pastMatches) };
 }
 
 /** Reasons that name the document or its party. */

@@ -1,12 +1,18 @@
 import type {
   ReconciliationCandidate,
-  ReconciliationReason,
   ReconciliationSuggestion,
   ReconciliationTargetKind,
 } from '@fluxo/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows, uuidList } from '../../../db/client.ts';
-import { type ScoredCandidate, type ScoredMovement, scoreCandidate, worthSuggesting } from './scoring.ts';
+import {
+  evaluateCandidate,
+  type PreparedCandidate,
+  prepareCandidate,
+  prepareMovement,
+  reasonsOf,
+  type ScoredMovement,
+} from './scoring.ts';
 
 // Candidate matching in SQL, set-based: the movements of interest (one page of the queue, or a whole
 // account in the bench) are joined with the open items by equality on amount, on references found in
@@ -98,58 +104,173 @@ export async function bankPrefixOf(db: Db, organizationId: string): Promise<stri
   return org?.country === 'AO' ? '43' : '12';
 }
 
-interface PairRow {
-  m_id: string;
-  kind: ReconciliationTargetKind;
-  id: string;
+/**
+ * The references a movement's text names, as the SQL this replaced found them: PostgreSQL's
+ * `upper(description || ' ' || coalesce(remittance_info, '') || ' ' || coalesce(end_to_end_id, ''))`, then its
+ * regular expressions for a series/number or ATCUD (`[A-Z0-9-]+/[0-9]+|[A-Z0-9]{8}-[0-9]+`) and for a 9-digit
+ * Multibanco reference or NIF (digits spaced out joined first). Extracted here, from the rows the caller
+ * already holds: PostgreSQL spent more CPU in these two expressions than in all the joins.
+ *
+ * Both engines agree on these patterns (leftmost match; where both alternatives match at one place the
+ * first is the longer, which is POSIX's longest and JavaScript's first). The upper case is the same for
+ * ASCII letters (the statement checks it against the database's collation) and leaves every other
+ * character outside the patterns' classes, except characters whose upper case is ASCII or several
+ * characters (ı → I, ß → SS, ligatures): `null` for a text holding one, and the statement reads its
+ * references with PostgreSQL's own expressions.
+ */
+export function movementReferences(
+  movement: Pick<ScoredMovement, 'description' | 'remittanceInfo' | 'endToEndId'>,
+): string[] | null {
+  const text = `${movement.description} ${movement.remittanceInfo ?? ''} ${movement.endToEndId ?? ''}`;
+  if (NOT_PRINTABLE_ASCII.test(text)) for (const char of text) if (!plainCharacter(char)) return null;
+  const upper = text.toUpperCase();
+  const found: string[] = [];
+  for (const match of upper.matchAll(REFERENCE)) found.push(match[1]!);
+  if (NINE_DIGITS_SPACED.test(upper))
+    for (const match of upper.replace(SPACED_DIGITS, '$1').matchAll(NINE_DIGITS)) found.push(match[1]!);
+  return found;
+}
+
+const NOT_PRINTABLE_ASCII = /[^ -~\t\n\r]/;
+const REFERENCE = /([A-Z0-9-]+\/[0-9]+|[A-Z0-9]{8}-[0-9]+)/g;
+/** Nine digits, single spaces between them allowed: what a 9-digit reference needs (a quick test first). */
+const NINE_DIGITS_SPACED = /(?:[0-9] ?){9}/;
+const SPACED_DIGITS = /([0-9]) (?=[0-9])/g;
+const NINE_DIGITS = /(?<![0-9])([0-9]{9})(?![0-9])/g;
+const plainCharacters = new Map<string, boolean>();
+
+/** ASCII, or a character whose upper case is one character outside ASCII (whatever the collation). */
+function plainCharacter(char: string): boolean {
+  if (char.charCodeAt(0) < 0x80) return true;
+  let plain = plainCharacters.get(char);
+  if (plain === undefined) {
+    const upper = char.toUpperCase();
+    plain = [...upper].length === 1 && upper.codePointAt(0)! >= 0x80;
+    if (plainCharacters.size < 10_000) plainCharacters.set(char, plain);
+  }
+  return plain;
+}
+
+/** Upper case of ASCII letters as JavaScript's: true in every collation but the Turkic ones. */
+const ASCII_UPPER_SQL = sql`upper('abcdefghijklmnopqrstuvwxyz') = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'`;
+
+/**
+ * The references PostgreSQL's expressions find in the texts of movements `t` (a relation with id, description,
+ * remittance_info and end_to_end_id): what movementReferences mirrors, for the texts it leaves to them.
+ */
+export const sqlReferences = (t: SQL) => sql`
+  SELECT x.id AS m_id, (regexp_matches(x.txt, '([A-Z0-9-]+/[0-9]+|[A-Z0-9]{8}-[0-9]+)', 'g'))[1] AS k
+  FROM (SELECT t.id, upper(t.description || ' ' || coalesce(t.remittance_info, '') || ' ' || coalesce(t.end_to_end_id, '')) AS txt
+        FROM ${t}) x
+  UNION ALL
+  SELECT x.id, (regexp_matches(regexp_replace(x.txt, '([0-9]) (?=[0-9])', '\\1', 'g'), '(?<![0-9])([0-9]{9})(?![0-9])', 'g'))[1]
+  FROM (SELECT t.id, upper(t.description || ' ' || coalesce(t.remittance_info, '') || ' ' || coalesce(t.end_to_end_id, '')) AS txt
+        FROM ${t}) x`;
+/** The candidate's fit with the movement `m`: its direction, currency, and its own movement if it has one. */
+const fits = (c: SQL) =>
+  sql`(${c}.dir = m.dir AND ${c}.currency = m.currency AND (${c}.source_id IS NULL OR ${c}.source_id = m.id)) IS TRUE`;
+
+/**
+ * One row of the statement below; `t` says which kind, and the columns it fills (the others are null):
+ * - `c`, a candidate (an open item) once, however many movements it meets: kind, id, party_id, number,
+ *   atcud, date, due_date, mb_reference, currency, open, dir and ref (its own movement, source_id);
+ * - `a`, a candidate's party: id, number (its name), atcud (its NIF), mb_reference (its IBAN);
+ * - `p`, a movement and a candidate found for it by amount, by reference or by its own movement: m_id, kind, id;
+ * - `h`, a movement and a party found for it (IBAN, NIF, rule or history): m_id, party_id, ref (the rule,
+ *   when one ties them), n (the earlier matches), and the movement's currency, open and dir;
+ * - `r`, a rejected suggestion of a movement: m_id, kind, id.
+ */
+interface MatchRow {
+  t: 'c' | 'a' | 'p' | 'h' | 'r';
+  kind: ReconciliationTargetKind | null;
+  id: string | null;
   party_id: string | null;
-  number: string;
+  m_id: string | null;
+  number: string | null;
   atcud: string | null;
-  date: string;
+  date: string | null;
   due_date: string | null;
   mb_reference: string | null;
-  currency: string;
-  open: string;
-  rule_id: string | null;
-  past: string | null;
+  currency: string | null;
+  open: string | null;
+  dir: string | null;
+  ref: string | null;
+  n: string | null;
+}
+
+/** What the movement references name, for the statement: pairs of (movement, reference), and the texts it reads itself. */
+function referencesOf(movements: readonly MovementForSuggestions[]) {
+  const ids: string[] = [];
+  const keys: string[] = [];
+  const inSql: string[] = [];
+  for (const movement of movements) {
+    const found = movementReferences(movement);
+    if (found === null) inSql.push(movement.id);
+    else
+      for (const key of found) {
+        ids.push(movement.id);
+        keys.push(key);
+      }
+  }
+  return { ids: ids.join(','), keys: keys.join(','), inSql };
 }
 
 /**
- * The ranking of suggestions: a rule's first, then by score, then the oldest candidate, then by id. Dates
- * (YYYY-MM-DD) and uuids (lower-case hex) compare the same by code unit as by locale, and much faster.
+ * The candidates the joins find for the movements, set-based, each sent once: by equality on the open
+ * amount, on the references in the movement's text (extracted in JS, with the candidates' number, ATCUD and
+ * MB reference keys), on the candidate's own movement; and the parties found by IBAN, NIF, rule or history,
+ * with every open item of theirs (the 8 closest of them per movement are chosen in JS). Hash joins only:
+ * every relation here is a few tens of thousands of rows at most, once each.
  */
-function ranksBefore(a: { pair: PairRow; score: number }, b: { pair: PairRow; score: number }): boolean {
-  const aRule = a.pair.rule_id !== null;
-  const bRule = b.pair.rule_id !== null;
-  if (aRule !== bRule) return aRule;
-  if (a.score !== b.score) return a.score > b.score;
-  if (a.pair.date !== b.pair.date) return a.pair.date < b.pair.date;
-  return a.pair.id < b.pair.id;
-}
-
-/** Every (movement, candidate) pair the joins find, with the candidate's details, rule and history. */
-function pairRows(db: Db, organizationId: string, bankPrefix: string, movementsSql: SQL): Promise<PairRow[]> {
-  return rows<PairRow>(
+function matchRows(
+  db: Db,
+  organizationId: string,
+  bankPrefix: string,
+  movementsSql: SQL,
+  references: { ids: string; keys: string; inSql: string[] },
+): Promise<MatchRow[]> {
+  return rows<MatchRow>(
     db,
     sql`WITH m AS MATERIALIZED (
-          SELECT t.id, t.organization_id, t.amount, t.currency, t.open,
-                 CASE WHEN t.amount > 0 THEN 'in' ELSE 'out' END AS dir,
-                 upper(t.description || ' ' || coalesce(t.remittance_info, '') || ' ' || coalesce(t.end_to_end_id, '')) AS txt,
+          SELECT t.id, t.open, CASE WHEN t.amount > 0 THEN 'in' ELSE 'out' END AS dir, t.currency,
                  upper(replace(coalesce(t.counterparty_iban, ''), ' ', '')) AS iban,
                  lower(coalesce(t.counterparty_name, '')) AS cp_name,
-                 lower(t.description || ' ' || coalesce(t.counterparty_name, '') || ' ' || coalesce(t.remittance_info, '')) AS ltxt
+                 CASE WHEN EXISTS (SELECT 1 FROM accounting_reconciliation_rules ru
+                                   WHERE ru.organization_id = ${organizationId} AND ru.text_contains IS NOT NULL)
+                   THEN lower(t.description || ' ' || coalesce(t.counterparty_name, '') || ' ' || coalesce(t.remittance_info, ''))
+                 END AS ltxt
           FROM (${movementsSql}) t
         ),
         c AS MATERIALIZED (${openItemsSql(organizationId, bankPrefix)}),
-        ck AS MATERIALIZED (
-          SELECT c.kind, c.id, regexp_replace(upper(c.number), '^\\S+\\s+', '') AS k FROM c
-          UNION ALL SELECT c.kind, c.id, upper(c.atcud) FROM c WHERE c.atcud IS NOT NULL AND c.atcud <> '0'
-          UNION ALL SELECT c.kind, c.id, regexp_replace(c.mb_reference, '\\D', '', 'g') FROM c WHERE c.mb_reference IS NOT NULL
-        ),
         tok AS (
-          SELECT m.id AS m_id, (regexp_matches(m.txt, '([A-Z0-9-]+/[0-9]+|[A-Z0-9]{8}-[0-9]+)', 'g'))[1] AS k FROM m
+          SELECT x.m_id, x.k
+          FROM unnest(string_to_array(${references.ids}::text, ',')::uuid[], string_to_array(${references.keys}::text, ',')) AS x(m_id, k)
+          WHERE ${ASCII_UPPER_SQL}
+          ${
+            references.inSql.length > 0
+              ? sql`UNION ALL ${sqlReferences(
+                  sql`treasury_transactions t WHERE t.organization_id = ${organizationId} AND t.id IN ${uuidList(references.inSql)}`,
+                )}`
+              : sql``
+          }
+          UNION ALL ${sqlReferences(sql`(${movementsSql}) t WHERE NOT ${ASCII_UPPER_SQL}`)}
+        ),
+        ck AS (
+          SELECT c.kind, c.id, c.dir, c.currency, c.source_id, regexp_replace(upper(c.number), '^\\S+\\s+', '') AS k FROM c
           UNION ALL
-          SELECT m.id, (regexp_matches(regexp_replace(m.txt, '([0-9]) (?=[0-9])', '\\1', 'g'), '(?<![0-9])([0-9]{9})(?![0-9])', 'g'))[1] FROM m
+          SELECT c.kind, c.id, c.dir, c.currency, c.source_id, upper(c.atcud) FROM c
+          WHERE c.atcud IS NOT NULL AND c.atcud <> '0'
+          UNION ALL
+          SELECT c.kind, c.id, c.dir, c.currency, c.source_id, regexp_replace(c.mb_reference, '\\D', '', 'g') FROM c
+          WHERE c.mb_reference IS NOT NULL
+        ),
+        tk AS MATERIALIZED (SELECT tok.m_id, ck.* FROM tok JOIN ck ON ck.k = tok.k),
+        direct AS MATERIALIZED (
+          SELECT m.id AS m_id, c.kind, c.id FROM m JOIN c ON c.open = m.open WHERE ${fits(sql`c`)}
+          UNION
+          SELECT m.id, c.kind, c.id FROM m JOIN c ON c.source_id = m.id WHERE ${fits(sql`c`)}
+          UNION
+          SELECT m.id, tk.kind, tk.id FROM tk JOIN m ON m.id = tk.m_id WHERE ${fits(sql`tk`)}
         ),
         party_hits AS (
           SELECT m.id AS m_id, pa.id AS party_id, NULL::uuid AS rule_id FROM m
@@ -186,62 +307,134 @@ function pairRows(db: Db, organizationId: string, bankPrefix: string, movementsS
             WHERE m.iban = '' AND m.cp_name <> ''
           ) x GROUP BY 1, 2
         ),
-        rule_hits AS (
-          SELECT m_id, party_id, max(rule_id::text)::uuid AS rule_id FROM party_hits
-          WHERE rule_id IS NOT NULL GROUP BY 1, 2
-        ),
         pp AS MATERIALIZED (
           SELECT m_id, party_id, max(rule_id::text)::uuid AS rule_id FROM (
             SELECT m_id, party_id, rule_id FROM party_hits UNION ALL SELECT m_id, party_id, NULL FROM past) x
           GROUP BY 1, 2
         ),
-        pc AS MATERIALIZED (
-          SELECT pp.m_id, pp.rule_id, c.kind, c.id, c.open, c.dir, c.currency, c.source_id
-          FROM pp JOIN c ON c.party_id = pp.party_id
-        ),
-        by_party AS (
-          SELECT m_id, kind, id, rule_id FROM (
-            SELECT pc.m_id, pc.kind, pc.id, pc.rule_id,
-                   row_number() OVER (PARTITION BY pc.m_id ORDER BY pc.rule_id IS NULL, abs(pc.open - m.open), pc.id) AS rn
-            FROM pc JOIN m ON m.id = pc.m_id
-            WHERE (pc.dir = m.dir AND pc.currency = m.currency AND (pc.source_id IS NULL OR pc.source_id = m.id)) IS TRUE
-          ) ranked WHERE rn <= ${PARTY_FAN_OUT}
-        ),
-        amt AS MATERIALIZED (
-          SELECT m.id AS m_id, m.dir AS mdir, m.currency AS mcur, c.kind, c.id, c.dir, c.currency, c.source_id
-          FROM m JOIN c ON c.open = m.open
-        ),
-        pairs AS (
-          SELECT m_id, kind, id, NULL::uuid AS rule_id FROM amt
-          WHERE dir = mdir AND currency = mcur AND (source_id IS NULL OR source_id = m_id)
-          UNION ALL
-          SELECT m.id, c.kind, c.id, NULL FROM m JOIN c ON c.source_id = m.id
-          UNION ALL
-          SELECT tok.m_id, ck.kind, ck.id, NULL FROM tok JOIN ck ON ck.k = tok.k
-          UNION ALL
-          SELECT m_id, kind, id, rule_id FROM by_party
-        ),
-        uniq AS MATERIALIZED (
-          SELECT m_id, kind, id, max(rule_id::text)::uuid AS rule_id FROM pairs GROUP BY 1, 2, 3
-        ),
-        uc AS MATERIALIZED (SELECT u.m_id, u.rule_id, c.* FROM uniq u JOIN c ON c.kind = u.kind AND c.id = u.id)
-        SELECT c.m_id, c.kind, c.id, c.party_id, c.number, c.atcud, c.date::text AS date, c.due_date::text AS due_date,
-               c.mb_reference, c.currency, c.open,
-               coalesce(c.rule_id, rh.rule_id) AS rule_id, pt.n AS past
-        FROM uc c
-        JOIN m ON m.id = c.m_id
-         AND (c.dir = m.dir AND c.currency = m.currency AND (c.source_id IS NULL OR c.source_id = m.id)) IS TRUE
-        LEFT JOIN rule_hits rh ON rh.m_id = c.m_id AND rh.party_id = c.party_id
-        LEFT JOIN past pt ON pt.m_id = c.m_id AND pt.party_id = c.party_id
-        WHERE NOT EXISTS (
-          SELECT 1 FROM accounting_reconciliation_rejections rj
-          WHERE rj.organization_id = ${organizationId} AND rj.transaction_id = c.m_id
-            AND rj.candidate_kind = c.kind AND rj.candidate_id = c.id)`,
+        sent AS MATERIALIZED (
+          SELECT c.* FROM c
+          WHERE c.party_id IN (SELECT pp.party_id FROM pp) OR (c.kind, c.id) IN (SELECT d.kind, d.id FROM direct d)
+        )
+        SELECT 'c' AS t, s.kind, s.id, s.party_id, NULL::uuid AS m_id, s.number, s.atcud, s.date::text AS date,
+               s.due_date::text AS due_date, s.mb_reference, s.currency::text AS currency, s.open::text AS open,
+               s.dir, s.source_id AS ref, NULL::numeric AS n
+        FROM sent s
+        UNION ALL
+        SELECT 'a', NULL, pa.id, NULL, NULL, pa.name, pa.tax_id, NULL, NULL, pa.iban, NULL, NULL, NULL, NULL, NULL
+        FROM billing_parties pa
+        WHERE pa.organization_id = ${organizationId} AND pa.id IN (SELECT s.party_id FROM sent s)
+        UNION ALL
+        SELECT 'p', d.kind, d.id, NULL, d.m_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+        FROM direct d
+        UNION ALL
+        SELECT 'h', NULL, NULL, pp.party_id, pp.m_id, NULL, NULL, NULL, NULL, NULL, m.currency::text, m.open::text,
+               m.dir, pp.rule_id, pt.n
+        FROM pp JOIN m ON m.id = pp.m_id
+        LEFT JOIN past pt ON pt.m_id = pp.m_id AND pt.party_id = pp.party_id
+        UNION ALL
+        SELECT 'r', rj.candidate_kind, rj.candidate_id, NULL, rj.transaction_id, NULL, NULL, NULL, NULL, NULL, NULL,
+               NULL, NULL, NULL, NULL
+        FROM accounting_reconciliation_rejections rj
+        WHERE rj.organization_id = ${organizationId} AND rj.transaction_id IN (SELECT m.id FROM m)`,
   );
 }
 
 export interface MovementForSuggestions extends ScoredMovement {
   id: string;
+}
+
+/** An open item as the statement sent it, prepared for scoring once, whatever movements it meets. */
+interface Item {
+  kind: ReconciliationTargetKind;
+  id: string;
+  partyId: string | null;
+  currency: string;
+  dir: string | null;
+  sourceId: string | null;
+  open: number;
+  prepared: PreparedCandidate;
+  /** The candidate as every suggestion of it shows it (one object, however many movements it meets). */
+  output: ReconciliationCandidate;
+}
+
+/** A party found for a movement, with what the ranking of its open items reads of the movement. */
+interface Hit {
+  partyId: string;
+  ruleId: string | null;
+  past: number;
+  open: number;
+  dir: string | null;
+  currency: string | null;
+}
+
+interface Kept {
+  item: Item;
+  ruleId: string | null;
+  past: number;
+  score: number;
+}
+
+/**
+ * The ranking of suggestions: a rule's first, then by score, then the oldest candidate, then by id. Dates
+ * (YYYY-MM-DD) and uuids (lower-case hex) compare the same by code unit as by locale, and much faster.
+ */
+function ranksBefore(a: Kept, b: Kept): boolean {
+  const aRule = a.ruleId !== null;
+  const bRule = b.ruleId !== null;
+  if (aRule !== bRule) return aRule;
+  if (a.score !== b.score) return a.score > b.score;
+  const aDate = a.item.prepared.candidate.date;
+  const bDate = b.item.prepared.candidate.date;
+  if (aDate !== bDate) return aDate < bDate;
+  return a.item.id < b.item.id;
+}
+
+/**
+ * Adds to `chosen` the `PARTY_FAN_OUT` open items of the movement's parties closest to it, as PostgreSQL
+ * ranked them (`row_number() OVER (ORDER BY rule_id IS NULL, abs(open - m.open), id)`): those of a party a
+ * rule names first, then by the difference of the open amounts, then by id (uuids compare as their
+ * lower-case text). Only items that fit the movement (direction, currency, its own movement).
+ */
+function addClosestOfParties(
+  movementId: string,
+  hits: readonly Hit[],
+  itemsOf: Map<string, Item[]>,
+  chosen: Set<Item>,
+) {
+  const best: Item[] = [];
+  const bestRule: boolean[] = [];
+  const bestDifference: number[] = [];
+  for (const hit of hits) {
+    const rule = hit.ruleId !== null;
+    for (const item of itemsOf.get(hit.partyId) ?? []) {
+      if (item.dir !== hit.dir || item.currency !== hit.currency) continue;
+      if (item.sourceId !== null && item.sourceId !== movementId) continue;
+      const difference = Math.abs(item.open - hit.open);
+      let at = best.length;
+      while (at > 0) {
+        const other = at - 1;
+        const before =
+          rule !== bestRule[other]
+            ? rule
+            : difference !== bestDifference[other]
+              ? difference < bestDifference[other]!
+              : item.id < best[other]!.id;
+        if (!before) break;
+        at = other;
+      }
+      if (at >= PARTY_FAN_OUT) continue;
+      best.splice(at, 0, item);
+      bestRule.splice(at, 0, rule);
+      bestDifference.splice(at, 0, difference);
+      if (best.length > PARTY_FAN_OUT) {
+        best.pop();
+        bestRule.pop();
+        bestDifference.pop();
+      }
+    }
+  }
+  for (const item of best) chosen.add(item);
 }
 
 /**
@@ -258,85 +451,130 @@ export async function suggestionsFor(
   const result = new Map<string, ReconciliationSuggestion[]>();
   if (movements.length === 0) return result;
   const bankPrefix = await bankPrefixOf(db, organizationId);
-  // One statement whose row estimates (CTEs over unions) are far above what it reads: without these
-  // settings PostgreSQL JIT-compiles it (seconds of LLVM for a query that runs in less) and spills its
-  // sorts and hashes to disk. Transaction-local, so nothing leaks into the pool's connection.
-  const pairs = await db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL jit = off`);
-    await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
-    return pairRows(tx, organizationId, bankPrefix, movementsSql);
-  });
-  // The parties' name, NIF and IBAN once per party, not on each of their pairs (a party's 10 open items
-  // meet each of its movements: 220,000 pair rows for 10,000 parties in the bench).
-  const partyIds = [...new Set(pairs.map((pair) => pair.party_id).filter((id) => id !== null))];
-  const parties = new Map(
-    (
-      await rows<{ id: string; name: string; tax_id: string | null; iban: string | null }>(
-        db,
-        sql`SELECT id, name, tax_id, iban FROM billing_parties
-            WHERE organization_id = ${organizationId} AND id IN ${uuidList(partyIds)}`,
-      )
-    ).map((party) => [party.id, party]),
-  );
-  const byId = new Map(movements.map((movement) => [movement.id, movement]));
-  // Scored pairs per movement, kept sorted and cut to `perMovement` as they come (220,000 pairs for
-  // 100,000 movements: the suggestion objects are built only for the pairs kept).
-  const kept = new Map<
-    string,
-    { pair: PairRow; candidate: ScoredCandidate; score: number; reasons: ReconciliationReason[] }[]
-  >();
-  for (const pair of pairs) {
-    const movement = byId.get(pair.m_id);
-    if (!movement) continue;
-    const party = pair.party_id === null ? undefined : parties.get(pair.party_id);
-    const candidate: ScoredCandidate = {
-      kind: pair.kind,
-      open: Number(pair.open),
-      number: pair.number,
-      atcud: pair.atcud,
-      date: pair.date,
-      dueDate: pair.due_date,
-      mbReference: pair.mb_reference,
-      partyName: party?.name ?? null,
-      partyTaxId: party?.tax_id ?? null,
-      partyIban: party?.iban ?? null,
-      ruleId: pair.rule_id,
-      pastMatches: Number(pair.past ?? 0),
-    };
-    const { score, reasons } = scoreCandidate(movement, candidate);
-    if (!worthSuggesting(reasons)) continue;
-    const entry = { pair, candidate, score, reasons };
-    let list = kept.get(pair.m_id);
-    if (!list) {
-      list = [];
-      kept.set(pair.m_id, list);
-    }
-    let at = list.length;
-    while (at > 0 && ranksBefore(entry, list[at - 1]!)) at -= 1;
-    if (at >= perMovement) continue;
-    list.splice(at, 0, entry);
-    if (list.length > perMovement) list.pop();
-  }
-  for (const [id, list] of kept)
-    result.set(
-      id,
-      list.map(({ pair, candidate, score, reasons }) => ({
-        candidate: {
-          kind: pair.kind,
-          id: pair.id,
-          partyId: pair.party_id,
-          partyName: candidate.partyName,
-          number: pair.number,
-          date: pair.date,
-          dueDate: pair.due_date,
-          currency: pair.currency.trim(),
-          open: candidate.open,
-        },
-        score,
-        reasons,
-        ruleId: pair.rule_id,
-      })),
+  const references = referencesOf(movements);
+  // Transaction-local settings, so nothing leaks into the pool's connection: no JIT (the estimates of
+  // CTEs over unions pass its threshold: seconds of LLVM for a statement that runs in less), room for the
+  // hashes in memory, and hash joins rather than sorting 100,000-row relations for merge joins.
+  const found = await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true),
+                 set_config('enable_mergejoin', 'off', true)`,
     );
+    return matchRows(tx, organizationId, bankPrefix, movementsSql, references);
+  });
+
+  const parties = new Map<string, MatchRow>();
+  for (const row of found) if (row.t === 'a') parties.set(row.id!, row);
+  const items = new Map<string, Item>();
+  const itemsOf = new Map<string, Item[]>();
+  for (const row of found) {
+    if (row.t !== 'c') continue;
+    const party = row.party_id === null ? undefined : parties.get(row.party_id);
+    const open = Number(row.open);
+    const prepared = prepareCandidate({
+      kind: row.kind!,
+      open,
+      number: row.number!,
+      atcud: row.atcud,
+      date: row.date!,
+      dueDate: row.due_date,
+      mbReference: row.mb_reference,
+      partyName: party?.number ?? null,
+      partyTaxId: party?.atcud ?? null,
+      partyIban: party?.mb_reference ?? null,
+      ruleId: null,
+      pastMatches: 0,
+    });
+    const item: Item = {
+      kind: row.kind!,
+      id: row.id!,
+      partyId: row.party_id,
+      currency: row.currency!,
+      dir: row.dir,
+      sourceId: row.ref,
+      open,
+      prepared,
+      output: {
+        kind: row.kind!,
+        id: row.id!,
+        partyId: row.party_id,
+        partyName: prepared.candidate.partyName,
+        number: prepared.candidate.number,
+        date: prepared.candidate.date,
+        dueDate: prepared.candidate.dueDate,
+        currency: row.currency!.trim(),
+        open,
+      },
+    };
+    items.set(`${item.kind} ${item.id}`, item);
+    if (item.partyId !== null) {
+      const list = itemsOf.get(item.partyId);
+      if (list) list.push(item);
+      else itemsOf.set(item.partyId, [item]);
+    }
+  }
+  const direct = new Map<string, Item[]>();
+  const hits = new Map<string, Hit[]>();
+  const rejected = new Set<string>();
+  for (const row of found)
+    if (row.t === 'p') {
+      const item = items.get(`${row.kind} ${row.id}`)!;
+      const list = direct.get(row.m_id!);
+      if (list) list.push(item);
+      else direct.set(row.m_id!, [item]);
+    } else if (row.t === 'h') {
+      const hit: Hit = {
+        partyId: row.party_id!,
+        ruleId: row.ref,
+        past: Number(row.n ?? 0),
+        open: Number(row.open),
+        dir: row.dir,
+        currency: row.currency,
+      };
+      const list = hits.get(row.m_id!);
+      if (list) list.push(hit);
+      else hits.set(row.m_id!, [hit]);
+    } else if (row.t === 'r') rejected.add(`${row.m_id} ${row.kind} ${row.id}`);
+
+  const chosen = new Set<Item>();
+  const kept: Kept[] = [];
+  for (const movement of movements) {
+    const movementHits = hits.get(movement.id);
+    const found = direct.get(movement.id);
+    if (!movementHits && !found) continue;
+    chosen.clear();
+    if (found) for (const item of found) chosen.add(item);
+    if (movementHits) addClosestOfParties(movement.id, movementHits, itemsOf, chosen);
+    const prepared = prepareMovement(movement);
+    // The best `perMovement`, kept sorted as they come; their reasons are spelled out at the end.
+    kept.length = 0;
+    let worth = false;
+    for (const item of chosen) {
+      if (rejected.size > 0 && rejected.has(`${movement.id} ${item.kind} ${item.id}`)) continue;
+      const hit = item.partyId === null ? undefined : movementHits?.find((h) => h.partyId === item.partyId);
+      const ruleId = hit?.ruleId ?? null;
+      const past = hit?.past ?? 0;
+      const score = evaluateCandidate(prepared, item.prepared, ruleId, past, null);
+      if (score < 0) continue;
+      worth = true;
+      const entry: Kept = { item, ruleId, past, score };
+      let at = kept.length;
+      while (at > 0 && ranksBefore(entry, kept[at - 1]!)) at -= 1;
+      if (at >= perMovement) continue;
+      kept.splice(at, 0, entry);
+      if (kept.length > perMovement) kept.pop();
+    }
+    if (worth)
+      result.set(
+        movement.id,
+        kept.map(({ item, ruleId, past, score }) => ({
+          candidate: item.output,
+          score,
+          reasons: reasonsOf(prepared, item.prepared, ruleId, past),
+          ruleId,
+        })),
+      );
+  }
   return result;
 }
 
