@@ -8,7 +8,7 @@ import {
   type TransactionsClassifiedHook,
   type TransactionsCreatedHook,
 } from '../../treasury/index.ts';
-import { drainPostingQueue, enqueuePosting, takeQueued } from './queue.ts';
+import { enqueuePosting, schedulePosting, takeQueued } from './queue.ts';
 import {
   DEFER_POSTING_SETTING,
   postingContext,
@@ -20,14 +20,17 @@ import {
 
 /**
  * Billing's hook: the document, payment or purchase that changed is posted (or re-posted) at once — or,
- * for a document just issued through the API, right after its transaction commits (queue.ts).
+ * for a document just issued through the API, by the posting queue right after its transaction commits
+ * (queue.ts).
  */
 export const postBillingSource: BillingSourceChangedHook = async (
   tx,
   { organizationId, kind, id, issued },
 ) => {
   if (kind === 'document' && issued) {
-    const queued = afterCommit((db) => drainPostingQueue(db, organizationId));
+    // Posted by the queue a few milliseconds after the commit, in a group with the documents issued
+    // meanwhile; the request does not wait for it (queue.ts).
+    const queued = afterCommit(async (db) => schedulePosting(db, organizationId));
     if (queued) {
       await enqueuePosting(tx, organizationId, id);
       return;
