@@ -7,7 +7,6 @@ import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import { settlePostingQueue } from '../modules/accounting/posting/queue.ts';
 import type { SigningKey } from '../modules/billing/index.ts';
 import { DEMO_PASSWORD, seedDemo } from '../modules/demo/seed.ts';
 import { loadConfig } from '../platform/config.ts';
@@ -139,10 +138,8 @@ export async function createTestApp(
       Buffer.from(password, 'utf8'),
     ).toString('base64');
 
-  // Documents issued through the API are posted to the journal just after the answer (the posting
-  // queue): each call returns once that is done, so that a test reads the entries its calls called for.
-  const call: TestApp['call'] = async ({ token, orgId, headers, ...rest }) => {
-    const response = await app.inject({
+  const call: TestApp['call'] = ({ token, orgId, headers, ...rest }) =>
+    app.inject({
       ...rest,
       headers: {
         ...(headers ?? {}),
@@ -150,9 +147,6 @@ export async function createTestApp(
         ...(orgId ? { orgid: orgId } : {}),
       },
     });
-    await settlePostingQueue();
-    return response;
-  };
 
   const outbox: TestApp['outbox'] = async () => {
     const dir = path.join(dataDir, 'outbox');

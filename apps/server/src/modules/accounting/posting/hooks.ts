@@ -8,7 +8,7 @@ import {
   type TransactionsClassifiedHook,
   type TransactionsCreatedHook,
 } from '../../treasury/index.ts';
-import { enqueuePosting, schedulePosting, takeQueued } from './queue.ts';
+import { drainPostingQueue, enqueuePosting, takeQueued } from './queue.ts';
 import {
   DEFER_POSTING_SETTING,
   postingContext,
@@ -28,9 +28,9 @@ export const postBillingSource: BillingSourceChangedHook = async (
   { organizationId, kind, id, issued },
 ) => {
   if (kind === 'document' && issued) {
-    // Posted by the queue a few milliseconds after the commit, in a group with the documents issued
-    // meanwhile; the request does not wait for it (queue.ts).
-    const queued = afterCommit(async (db) => schedulePosting(db, organizationId));
+    // Posted by the queue right after the commit, in a group with the documents issued meanwhile; the
+    // request answers once its entry is written (queue.ts).
+    const queued = afterCommit((db) => drainPostingQueue(db, organizationId));
     if (queued) {
       await enqueuePosting(tx, organizationId, id);
       return;

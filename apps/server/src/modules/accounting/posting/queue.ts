@@ -8,14 +8,11 @@ import { type PostingContext, postingContext, prefetchDocuments, syncDocument } 
 // transaction commits, not inside it — issuing holds its series' row lock (gapless numbering), and an
 // entry (journal lock, numbering, hash chain, accounts) under that lock would cap a series at a few
 // dozen documents a second. The issuing transaction writes one queue row; after the commit the request
-// asks for a drain of its organization's queue (schedulePosting) and answers without waiting for it.
-// The drain starts GATHER_MS later and posts every document queued by then in one transaction (group
-// posting: one journal lock, the documents read in two statements, the entries written in two), so the
-// journal follows the last answer by a few tens of milliseconds. Drains of an organization never
-// overlap within a process, and instances share the rows (SKIP LOCKED). A row left by a crash between
-// commit and drain is posted by the sweeper (sweepPostingQueue). Tests call settlePostingQueue (the
-// harness does after each request) to read the entries their requests called for. See
-// docs/accounting-posting.md.
+// drains its organization's queue and answers once its entry is written, so what a client reads next
+// is already posted. Concurrent requests of one organization share one drain (group posting: one
+// journal lock, the documents and their lines read in two statements, the entries written in two, for
+// every document that arrived meanwhile). A row left by a crash between commit and drain is posted by
+// the sweeper (sweepPostingQueue). See docs/accounting-posting.md.
 
 /** Rows posted per transaction. */
 const DRAIN_BATCH = 500;
@@ -198,71 +195,11 @@ export function drainPostingQueue(db: Db, organizationId: string, log?: FastifyB
 }
 
 /**
- * How long the drain an issue asks for waits before it starts: the documents issued meanwhile are posted
- * with it, in one transaction (one journal lock, a handful of statements for the whole group).
- */
-const GATHER_MS = 20;
-
-/** A drain asked for and not started yet; `start` starts it at once. */
-interface Gathering {
-  start: () => void;
-  done: Promise<void>;
-}
-
-const gathering = new WeakMap<Db, Map<string, Gathering>>();
-/** Every drain asked for and not started yet, in any database (settlePostingQueue starts them). */
-const notStarted = new Set<Gathering>();
-
-/**
- * Asks for the organization's queue to be drained soon (GATHER_MS), without waiting for it: issuing
- * answers once its document is committed, and its entry follows a few milliseconds later. Calls made
- * before that drain starts share it; later ones ask for the next.
- */
-export function schedulePosting(db: Db, organizationId: string, log?: FastifyBaseLogger): void {
-  let byOrg = gathering.get(db);
-  if (!byOrg) {
-    byOrg = new Map();
-    gathering.set(db, byOrg);
-  }
-  if (byOrg.has(organizationId)) return;
-  const organizations = byOrg;
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const timer = setTimeout(release, GATHER_MS);
-  // A process that exits leaves the rows to the sweeper of its next start.
-  timer.unref();
-  const entry: Gathering = {
-    start: () => {
-      clearTimeout(timer);
-      release();
-    },
-    done: released.then(() => {
-      organizations.delete(organizationId);
-      notStarted.delete(entry);
-      return drainPostingQueue(db, organizationId, log);
-    }),
-  };
-  organizations.set(organizationId, entry);
-  notStarted.add(entry);
-}
-
-/**
- * Starts every drain asked for and waits until no drain runs or waits, in any database: what was issued
- * before the call is then in the journal. For tests (the harness calls it after each request) and for
- * a clean shutdown.
+ * Waits until no drain runs or waits, in any database (the server's onClose, before the database closes:
+ * the sweeper's drains run behind any request).
  */
 export async function settlePostingQueue(): Promise<void> {
-  for (;;) {
-    const waiting: Promise<void>[] = [...inFlight];
-    for (const entry of notStarted) {
-      entry.start();
-      waiting.push(entry.done);
-    }
-    if (waiting.length === 0) return;
-    await Promise.all(waiting);
-  }
+  while (inFlight.size > 0) await Promise.all([...inFlight]);
 }
 
 /**
