@@ -244,6 +244,25 @@ export async function writeDraft(
   input: ContractBody<typeof createDocumentContract> | (DraftInput & { seriesId: string }),
   userId: string,
 ): Promise<string> {
+  return (await writeDraftRows(tx, organizationId, existing, input, userId)).id;
+}
+
+/** What issuing reads before the series lock, as a new draft was just written (nothing to read back). */
+interface DraftRead {
+  document: DocumentRow;
+  lines: LineRow[];
+  org: Awaited<ReturnType<typeof organizationOf>>;
+  party: Awaited<ReturnType<typeof partyOf>>;
+}
+
+/** writeDraft, with the rows a new draft was written as (createDocument issues it from them). */
+async function writeDraftRows(
+  tx: Db,
+  organizationId: string,
+  existing: DocumentRow | null,
+  input: ContractBody<typeof createDocumentContract> | (DraftInput & { seriesId: string }),
+  userId: string,
+): Promise<{ id: string; written?: DraftRead }> {
   const org = await organizationOf(tx, organizationId);
   const [series] = await tx
     .select()
@@ -344,22 +363,24 @@ export async function writeDraft(
             : null,
     updatedAt: new Date(),
   };
-  let id: string;
   if (existing) {
     await tx.update(billingDocuments).set(values).where(eq(billingDocuments.id, existing.id));
     await tx.delete(billingDocumentLines).where(eq(billingDocumentLines.documentId, existing.id));
-    id = existing.id;
-  } else {
-    const [row] = await tx
-      .insert(billingDocuments)
-      .values({ ...values, createdBy: userId })
-      .returning({ id: billingDocuments.id });
-    id = (row as { id: string }).id;
+    await tx
+      .insert(billingDocumentLines)
+      .values(priced.map((line) => ({ ...line, organizationId, documentId: existing.id })));
+    return { id: existing.id };
   }
-  await tx
+  const [document] = await tx
+    .insert(billingDocuments)
+    .values({ ...values, createdBy: userId })
+    .returning();
+  const id = (document as DocumentRow).id;
+  const writtenLines = await tx
     .insert(billingDocumentLines)
-    .values(priced.map((line) => ({ ...line, organizationId, documentId: id })));
-  return id;
+    .values(priced.map((line) => ({ ...line, organizationId, documentId: id })))
+    .returning();
+  return { id, written: { document: document as DocumentRow, lines: writtenLines, org, party } };
 }
 
 /**
@@ -431,15 +452,19 @@ export async function issueInTransaction(
   tx: Db,
   organizationId: string,
   id: string,
+  /** The draft as this transaction just wrote it (createDocument): not read again. */
+  written?: DraftRead,
 ): Promise<BillingDocument> {
-  const document = await loadDocument(tx, organizationId, id, true);
+  const document = written?.document ?? (await loadDocument(tx, organizationId, id, true));
   if (document.state !== 'draft')
     throw new AppError('DOCUMENT_ALREADY_ISSUED', 'This document is already issued.');
   // Everything that does not depend on the series is read before its lock: every issue into the series
   // waits for that lock, so the less happens under it, the more documents a series issues per second.
-  const org = await organizationOf(tx, organizationId);
-  const party = await partyOf(tx, organizationId, document.partyId);
-  const lines = await tx.select().from(billingDocumentLines).where(eq(billingDocumentLines.documentId, id));
+  const org = written?.org ?? (await organizationOf(tx, organizationId));
+  const party = written?.party ?? (await partyOf(tx, organizationId, document.partyId));
+  const lines =
+    written?.lines ??
+    (await tx.select().from(billingDocumentLines).where(eq(billingDocumentLines.documentId, id)));
   const multibanco = await multibancoFor(tx, organizationId, document);
   // NO KEY UPDATE: drafts being written reference the series (a foreign-key share lock), which a plain
   // FOR UPDATE would wait on — and deadlock with, when those writers then issue.
@@ -643,8 +668,9 @@ export async function createDocument(
   userId: string,
   body: ContractBody<typeof createDocumentContract>,
 ): Promise<BillingDocument> {
-  const id = await writeDraft(tx, organizationId, null, body, userId);
-  if (body.issue) return issueInTransaction(deps, tx, organizationId, id);
+  const { id, written } = await writeDraftRows(tx, organizationId, null, body, userId);
+  // A draft written by this transaction is locked by it already, and what issuing reads is at hand.
+  if (body.issue) return issueInTransaction(deps, tx, organizationId, id, written);
   return getDocument(tx, organizationId, id);
 }
 

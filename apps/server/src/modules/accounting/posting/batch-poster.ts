@@ -15,21 +15,26 @@ const BATCH = 250;
  * back in the transaction calls write() first; flush() writes the rest and the journals' heads.
  */
 export class BatchPoster {
-  private journals = new Map<JournalKind, { id: string; code: string; lastSeq: number; lastHash: string }>();
+  private journals = new Map<
+    JournalKind,
+    { id: string; code: string; lastSeq: number; lastHash: string; dirty: boolean }
+  >();
   private periods = new Map<string, { id: string; number: number; locked: boolean }>();
   private numbers = new Map<string, number>();
   private accounts = new Map<string, { id: string; postable: boolean }>();
   private ready = false;
   private queue: { entry: Record<string, unknown>; lines: Record<string, unknown>[] }[] = [];
 
+  /** `ledgerReady`: the caller has seen the organization's accounting settings (its ledger exists). */
   constructor(
     private readonly tx: Db,
     private readonly organizationId: string,
+    private readonly options: { ledgerReady?: boolean } = {},
   ) {}
 
   private async prepare(): Promise<void> {
     if (this.ready) return;
-    await ensureLedger(this.tx, this.organizationId);
+    if (!this.options.ledgerReady) await ensureLedger(this.tx, this.organizationId);
     const journals = await rows<{
       id: string;
       code: string;
@@ -48,6 +53,7 @@ export class BatchPoster {
           code: journal.code,
           lastSeq: Number(journal.last_seq),
           lastHash: journal.last_hash,
+          dirty: false,
         });
     this.ready = true;
   }
@@ -56,12 +62,20 @@ export class BatchPoster {
     const month = date.slice(0, 7);
     const known = this.periods.get(month);
     if (known) return known;
-    const fiscalYear = await ensureFiscalYear(this.tx, this.organizationId, date);
-    const found = await rows<{ id: string; number: number; start: string; locked: boolean }>(
-      this.tx,
-      sql`SELECT id, number, start_date::text AS start, locked_at IS NOT NULL AS locked FROM accounting_periods
-          WHERE fiscal_year_id = ${fiscalYear.id} AND number BETWEEN 1 AND 12`,
-    );
+    // The months of the fiscal year that holds `date`, in one read; the year is opened when there is none.
+    const read = () =>
+      rows<{ id: string; number: number; start: string; locked: boolean }>(
+        this.tx,
+        sql`SELECT p.id, p.number, p.start_date::text AS start, p.locked_at IS NOT NULL AS locked
+            FROM accounting_fiscal_years y JOIN accounting_periods p ON p.fiscal_year_id = y.id
+            WHERE y.organization_id = ${this.organizationId} AND y.start_date <= ${date} AND y.end_date >= ${date}
+              AND p.number BETWEEN 1 AND 12`,
+      );
+    let found = await read();
+    if (found.length === 0) {
+      await ensureFiscalYear(this.tx, this.organizationId, date);
+      found = await read();
+    }
     for (const row of found)
       this.periods.set(row.start.slice(0, 7), { id: row.id, number: row.number, locked: row.locked });
     const period = this.periods.get(month);
@@ -174,6 +188,7 @@ export class BatchPoster {
     if (this.queue.length >= BATCH) await this.write();
     journal.lastSeq = seq;
     journal.lastHash = hash;
+    journal.dirty = true;
     return { id: entry.id, journalId: journal.id, periodId: period.id, number, seq, reference, hash };
   }
 
@@ -207,13 +222,16 @@ export class BatchPoster {
         tax_region text, tax_rate_basis_points int, tax_base bigint, source_document_number text)`);
   }
 
-  /** Writes what is queued and each journal's new head (last seq and hash). */
+  /** Writes what is queued and the new head (last seq and hash) of each journal posted to. */
   async flush(): Promise<void> {
     if (!this.ready) return;
     await this.write();
-    for (const journal of this.journals.values())
+    for (const journal of this.journals.values()) {
+      if (!journal.dirty) continue;
       await this.tx.execute(sql`
         UPDATE accounting_journals SET last_seq = ${journal.lastSeq}, last_hash = ${journal.lastHash}
-        WHERE id = ${journal.id} AND (last_seq <> ${journal.lastSeq} OR last_hash <> ${journal.lastHash})`);
+        WHERE id = ${journal.id}`);
+      journal.dirty = false;
+    }
   }
 }

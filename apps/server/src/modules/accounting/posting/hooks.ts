@@ -20,13 +20,16 @@ import {
 
 /**
  * Billing's hook: the document, payment or purchase that changed is posted (or re-posted) at once — or,
- * for a document just issued through the API, right after its transaction commits (queue.ts).
+ * for a document just issued through the API, by the posting queue right after its transaction commits
+ * (queue.ts).
  */
 export const postBillingSource: BillingSourceChangedHook = async (
   tx,
   { organizationId, kind, id, issued },
 ) => {
   if (kind === 'document' && issued) {
+    // Posted by the queue right after the commit, in a group with the documents issued meanwhile; the
+    // request answers once its entry is written (queue.ts).
     const queued = afterCommit((db) => drainPostingQueue(db, organizationId));
     if (queued) {
       await enqueuePosting(tx, organizationId, id);

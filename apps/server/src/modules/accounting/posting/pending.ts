@@ -47,8 +47,9 @@ export async function postPending(db: Db, organizationId: string): Promise<{ pos
       ) s ORDER BY day, at, kind, id`,
     );
     if (sources.length === 0) return { posted: 0 };
-    const poster = new BatchPoster(tx, organizationId);
     const base = await postingContext(tx, organizationId);
+    // postingContext has set the ledger up: the poster need not check it again.
+    const poster = new BatchPoster(tx, organizationId, { ledgerReady: true });
     base.accounts.beforeRead = () => poster.write();
     const context = {
       ...base,

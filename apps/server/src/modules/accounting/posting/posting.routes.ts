@@ -12,7 +12,7 @@ import type { AccountingDeps } from '../accounting.routes.ts';
 import { subscribePosting } from './hooks.ts';
 import { listMappings, setMapping } from './mappings.service.ts';
 import { postPending } from './pending.ts';
-import { sweepPostingQueue } from './queue.ts';
+import { settlePostingQueue, sweepPostingQueue } from './queue.ts';
 
 const SWEEP_EVERY_MS = 60_000;
 /** A row this old was not drained by its request (a crash, an unreachable database). */
@@ -36,7 +36,11 @@ export function postingRoutes(app: FastifyInstance, deps: AccountingDeps): void 
     sweeper = setInterval(() => void sweep(SWEEP_AFTER_SECONDS), SWEEP_EVERY_MS);
     sweeper.unref();
   });
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    // The entries of the last documents issued are written before the database closes.
+    await settlePostingQueue();
+  });
   addRoute(app, listPostingMappingsContract, entriesAccess(PermissionFlag.VIEW), async ({ request }) =>
     listMappings(db, org(request)),
   );

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rows } from '../../../db/client.ts';
 import { BatchPoster } from './batch-poster.ts';
-import { type PostingContext, postingContext, syncDocument } from './sync.ts';
+import { type PostingContext, postingContext, prefetchDocuments, syncDocument } from './sync.ts';
 
 // The posting queue: a sales document issued through the API is posted right after its issuing
 // transaction commits, not inside it — issuing holds its series' row lock (gapless numbering), and an
@@ -10,9 +10,9 @@ import { type PostingContext, postingContext, syncDocument } from './sync.ts';
 // dozen documents a second. The issuing transaction writes one queue row; after the commit the request
 // drains its organization's queue and answers once its entry is written, so what a client reads next
 // is already posted. Concurrent requests of one organization share one drain (group posting: one
-// journal lock and one pair of INSERTs for every document that arrived meanwhile). A row left by a
-// crash between commit and drain is posted by the sweeper (sweepPostingQueue). See
-// docs/accounting-posting.md.
+// journal lock, the documents and their lines read in two statements, the entries written in two, for
+// every document that arrived meanwhile). A row left by a crash between commit and drain is posted by
+// the sweeper (sweepPostingQueue). See docs/accounting-posting.md.
 
 /** Rows posted per transaction. */
 const DRAIN_BATCH = 500;
@@ -53,28 +53,40 @@ interface Claimed {
 }
 
 /**
- * One transaction: claims up to DRAIN_BATCH rows (SKIP LOCKED: instances share the work) and posts them.
+ * Takes queue rows out of the queue inside the caller's transaction (SKIP LOCKED: instances share the
+ * work): the organization's oldest `limit`, or the row `id`. With each, whether its document is cancelled
+ * and whether it already has an entry.
+ */
+function claim(tx: Db, organizationId: string, which: { limit: number } | { id: number }) {
+  return rows<Claimed>(
+    tx,
+    sql`WITH taken AS (
+          DELETE FROM accounting_posting_queue WHERE id IN (
+            SELECT id FROM accounting_posting_queue
+            WHERE organization_id = ${organizationId} AND failed_at IS NULL
+              ${'id' in which ? sql`AND id = ${which.id}` : sql`ORDER BY id LIMIT ${which.limit}`}
+            FOR UPDATE SKIP LOCKED)
+          RETURNING id, source_id)
+        SELECT t.id, t.source_id, coalesce(d.status = 'A', false) AS cancelled,
+               EXISTS (SELECT 1 FROM accounting_entries e WHERE e.organization_id = ${organizationId}
+                         AND e.source_type = 'billing_document' AND e.source_id = t.source_id) AS posted
+        FROM taken t LEFT JOIN billing_documents d ON d.id = t.source_id ORDER BY t.id`,
+  );
+}
+
+/**
+ * One transaction: claims up to DRAIN_BATCH rows and posts them together (one journal lock, the
+ * documents and their lines read in two statements, the entries written in two).
  * 'failed' when one of them could not be posted: the whole batch rolled back, its rows back in the queue.
  */
 async function drainBatch(db: Db, organizationId: string): Promise<number | 'failed'> {
   try {
     return await db.transaction(async (tx) => {
-      const claimed = await rows<Claimed>(
-        tx,
-        sql`WITH taken AS (
-              DELETE FROM accounting_posting_queue WHERE id IN (
-                SELECT id FROM accounting_posting_queue
-                WHERE organization_id = ${organizationId} AND failed_at IS NULL
-                ORDER BY id LIMIT ${DRAIN_BATCH} FOR UPDATE SKIP LOCKED)
-              RETURNING id, source_id)
-            SELECT t.id, t.source_id, coalesce(d.status = 'A', false) AS cancelled,
-                   EXISTS (SELECT 1 FROM accounting_entries e WHERE e.organization_id = ${organizationId}
-                             AND e.source_type = 'billing_document' AND e.source_id = t.source_id) AS posted
-            FROM taken t LEFT JOIN billing_documents d ON d.id = t.source_id ORDER BY t.id`,
-      );
+      const claimed = await claim(tx, organizationId, { limit: DRAIN_BATCH });
       if (claimed.length === 0) return 0;
-      const poster = new BatchPoster(tx, organizationId);
       const base = await postingContext(tx, organizationId);
+      // postingContext has set the ledger up: the poster need not check it again.
+      const poster = new BatchPoster(tx, organizationId, { ledgerReady: true });
       base.accounts.beforeRead = () => poster.write();
       const context: PostingContext = {
         ...base,
@@ -82,6 +94,8 @@ async function drainBatch(db: Db, organizationId: string): Promise<number | 'fai
         // Sources without any entry skip the live-entry lookup, so their entries are written together.
         unposted: new Set(claimed.filter((row) => !row.posted).map((row) => row.source_id)),
       };
+      const sources = [...new Set(claimed.map((row) => row.source_id))];
+      await prefetchDocuments(context, sources);
       const seen = new Set<string>();
       for (const row of claimed) {
         if (seen.has(row.source_id)) continue;
@@ -107,16 +121,9 @@ async function drainOneByOne(db: Db, organizationId: string, log?: FastifyBaseLo
   for (const row of pending) {
     try {
       await db.transaction(async (tx) => {
-        const [taken] = await rows<{ cancelled: boolean }>(
-          tx,
-          sql`WITH taken AS (DELETE FROM accounting_posting_queue WHERE id IN (
-                SELECT id FROM accounting_posting_queue WHERE id = ${row.id} FOR UPDATE SKIP LOCKED)
-              RETURNING source_id)
-              SELECT coalesce(d.status = 'A', false) AS cancelled
-              FROM taken t LEFT JOIN billing_documents d ON d.id = t.source_id`,
-        );
+        const [taken] = await claim(tx, organizationId, { id: row.id });
         if (!taken) return;
-        await postSource(await postingContext(tx, organizationId), row.source_id, taken.cancelled);
+        await postSource(await postingContext(tx, organizationId), taken.source_id, taken.cancelled);
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -143,7 +150,15 @@ async function drainAll(db: Db, organizationId: string, log?: FastifyBaseLogger)
   }
 }
 
-const running = new WeakMap<Db, Map<string, { current: Promise<void>; next?: Promise<void> }>>();
+/** The drain running for an organization, and the one that will follow it (shared by later callers). */
+interface Drains {
+  running: Promise<void>;
+  next?: Promise<void>;
+}
+
+const drains = new WeakMap<Db, Map<string, Drains>>();
+/** Every drain running or waiting to run, in any database (settlePostingQueue awaits them). */
+const inFlight = new Set<Promise<void>>();
 
 /**
  * Drains the organization's queue. Calls that overlap share drains: a call made while one runs waits
@@ -151,32 +166,40 @@ const running = new WeakMap<Db, Map<string, { current: Promise<void>; next?: Pro
  * caller's committed rows are posted when its promise resolves, and N concurrent callers cost two drains.
  */
 export function drainPostingQueue(db: Db, organizationId: string, log?: FastifyBaseLogger): Promise<void> {
-  let byOrg = running.get(db);
+  let byOrg = drains.get(db);
   if (!byOrg) {
     byOrg = new Map();
-    running.set(db, byOrg);
+    drains.set(db, byOrg);
   }
-  const slot = byOrg.get(organizationId);
-  if (!slot) {
-    const fresh: { current: Promise<void>; next?: Promise<void> } = { current: Promise.resolve() };
-    const start = (): Promise<void> =>
-      drainAll(db, organizationId, log).finally(() => {
-        if (fresh.next) return;
-        byOrg.delete(organizationId);
-      });
-    fresh.current = start();
-    byOrg.set(organizationId, fresh);
-    return fresh.current;
-  }
-  if (!slot.next)
-    slot.next = slot.current.then(() => {
-      slot.next = undefined;
-      slot.current = drainAll(db, organizationId, log).finally(() => {
-        if (!slot.next && byOrg.get(organizationId) === slot) byOrg.delete(organizationId);
-      });
-      return slot.current;
+  const organizations = byOrg;
+  const start = (): Promise<void> => {
+    const slot: Drains = { running: Promise.resolve() };
+    organizations.set(organizationId, slot);
+    slot.running = drainAll(db, organizationId, log).finally(() => {
+      inFlight.delete(slot.running);
+      // With a next drain waiting, the slot stays until that one takes it over.
+      if (!slot.next && organizations.get(organizationId) === slot) organizations.delete(organizationId);
     });
+    inFlight.add(slot.running);
+    return slot.running;
+  };
+  const slot = organizations.get(organizationId);
+  if (!slot) return start();
+  if (!slot.next) {
+    const next = slot.running.then(start);
+    slot.next = next;
+    inFlight.add(next);
+    void next.finally(() => inFlight.delete(next));
+  }
   return slot.next;
+}
+
+/**
+ * Waits until no drain runs or waits, in any database (the server's onClose, before the database closes:
+ * the sweeper's drains run behind any request).
+ */
+export async function settlePostingQueue(): Promise<void> {
+  while (inFlight.size > 0) await Promise.all([...inFlight]);
 }
 
 /**

@@ -32,6 +32,8 @@ export interface PostingContext {
   poster?: BatchPoster;
   /** Sources known to have no entry yet (postPending): their live entry is not looked up. */
   unposted?: Set<string>;
+  /** Documents (and their lines) read ahead for a group of sources: see prefetchDocuments. */
+  prefetched?: Map<string, { document: DocumentRow; lines: SalesLineRow[] }>;
 }
 
 /** The transaction-local setting that defers automatic posting (SET LOCAL fluxo.defer_posting = 'on'). */
@@ -139,16 +141,77 @@ interface DocumentRow {
   payment_method: string | null;
 }
 
+const DOCUMENT_COLUMNS = sql`d.id, d.document_type, d.document_number, d.state, d.status, d.party_id,
+  p.name AS party_name, d.document_date::text AS document_date, d.currency, d.exchange_rate::text AS exchange_rate,
+  d.tax_payable, d.withholding, d.payment_method`;
+
 async function loadDocument(context: PostingContext, id: string): Promise<DocumentRow | null> {
+  const known = context.prefetched?.get(id);
+  if (known) return known.document;
   const [row] = await rows<DocumentRow>(
     context.tx,
-    sql`SELECT d.id, d.document_type, d.document_number, d.state, d.status, d.party_id, p.name AS party_name,
-               d.document_date::text AS document_date, d.currency, d.exchange_rate::text AS exchange_rate,
-               d.tax_payable, d.withholding, d.payment_method
+    sql`SELECT ${DOCUMENT_COLUMNS}
         FROM billing_documents d JOIN billing_parties p ON p.id = d.party_id
         WHERE d.organization_id = ${context.organizationId} AND d.id = ${id}`,
   );
   return row ?? null;
+}
+
+/** A sales document's lines as its entry reads them: net, VAT, product type and account mapping. */
+interface SalesLineRow {
+  document_id: string;
+  net: string;
+  tax_region: string;
+  vat_basis_points: number;
+  product_type: string | null;
+  product_id: string | null;
+  mapped: string | null;
+}
+
+function salesLinesQuery(context: PostingContext, documentIds: readonly string[]) {
+  return rows<SalesLineRow>(
+    context.tx,
+    sql`SELECT l.document_id, l.net, l.tax_region, l.vat_basis_points, pr.product_type, l.product_id,
+               m.account_code AS mapped
+        FROM billing_document_lines l
+        LEFT JOIN billing_products pr ON pr.id = l.product_id
+        LEFT JOIN accounting_mappings m ON m.organization_id = l.organization_id AND m.source_kind = 'product'
+          AND m.source_id = l.product_id
+        WHERE l.organization_id = ${context.organizationId} AND l.document_id IN (${sql.join(
+          documentIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+        ORDER BY l.document_id, l.position`,
+  );
+}
+
+/**
+ * Reads a group of documents and their lines in two statements (the posting queue's drain), so that
+ * syncDocument does not read them one by one. Only for a transaction that does not change them.
+ */
+export async function prefetchDocuments(context: PostingContext, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const documents = await rows<DocumentRow>(
+    context.tx,
+    sql`SELECT ${DOCUMENT_COLUMNS}
+        FROM billing_documents d JOIN billing_parties p ON p.id = d.party_id
+        WHERE d.organization_id = ${context.organizationId} AND d.id IN (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+  );
+  const sales = documents.filter((document) => SALES_TYPES.has(document.document_type));
+  const lines =
+    sales.length > 0
+      ? await salesLinesQuery(
+          context,
+          sales.map((document) => document.id),
+        )
+      : [];
+  const prefetched = context.prefetched ?? new Map();
+  context.prefetched = prefetched;
+  for (const document of documents) prefetched.set(document.id, { document, lines: [] });
+  for (const line of lines) prefetched.get(line.document_id)?.lines.push(line);
 }
 
 async function customerAccount(context: PostingContext, partyId: string, name: string): Promise<string> {
@@ -193,23 +256,8 @@ async function treasuryAccountCode(
  * VAT payable per region and rate. An FR, or an FS paid at the counter, also settles at once.
  */
 async function salesEntry(context: PostingContext, document: DocumentRow): Promise<DesiredEntry | null> {
-  const lines = await rows<{
-    net: string;
-    tax_region: string;
-    vat_basis_points: number;
-    product_type: string | null;
-    product_id: string | null;
-    mapped: string | null;
-  }>(
-    context.tx,
-    sql`SELECT l.net, l.tax_region, l.vat_basis_points, pr.product_type, l.product_id, m.account_code AS mapped
-        FROM billing_document_lines l
-        LEFT JOIN billing_products pr ON pr.id = l.product_id
-        LEFT JOIN accounting_mappings m ON m.organization_id = l.organization_id AND m.source_kind = 'product'
-          AND m.source_id = l.product_id
-        WHERE l.document_id = ${document.id} AND l.organization_id = ${context.organizationId}
-        ORDER BY l.position`,
-  );
+  const lines =
+    context.prefetched?.get(document.id)?.lines ?? (await salesLinesQuery(context, [document.id]));
   const { convert, foreign } = converter(context, document.currency, document.exchange_rate);
   const sign = document.document_type === 'NC' ? -1 : 1;
   const original = (amount: number) => (foreign ? { ...foreign, amount } : null);
