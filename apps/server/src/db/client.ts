@@ -142,6 +142,17 @@ export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[
 }
 
 /** A list of uuids as a one-column subquery, for `… IN ${uuidList(ids)}` (one parameter, any length). */
+/**
+ * The ids as a literal list of uuid parameters, for `IN (${uuidValues(ids)})`: the planner sees each
+ * value (uuidList passes one jsonb parameter, whatever the count). `ids` must not be empty.
+ */
+export function uuidValues(ids: readonly string[]): SQL {
+  return sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+}
+
 export function uuidList(ids: readonly string[]): SQL {
   return sql`(SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
 }

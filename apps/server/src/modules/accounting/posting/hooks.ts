@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, rows } from '../../../db/client.ts';
+import { type Db, rows, uuidValues } from '../../../db/client.ts';
 import { afterCommit } from '../../../platform/after-commit.ts';
 import { type BillingSourceChangedHook, onBillingSourceChanged } from '../../billing/index.ts';
 import {
@@ -58,10 +58,7 @@ export const postNewMovements: TransactionsCreatedHook = async (tx, created) => 
   const categorised = await rows<{ id: string }>(
     tx,
     sql`SELECT id FROM treasury_transactions
-        WHERE organization_id = ${created.organizationId} AND id IN (${sql.join(
-          created.transactionIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}) AND (category_id IS NOT NULL OR is_split)`,
+        WHERE organization_id = ${created.organizationId} AND id IN (${uuidValues(created.transactionIds)}) AND (category_id IS NOT NULL OR is_split)`,
   );
   if (categorised.length > 0)
     await postMovements(

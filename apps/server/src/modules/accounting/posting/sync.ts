@@ -1,6 +1,6 @@
 import { percentOf } from '@fluxo/domain';
 import { sql } from 'drizzle-orm';
-import { type Db, rows } from '../../../db/client.ts';
+import { type Db, rows, uuidValues } from '../../../db/client.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { convertMinor, currencyDigits, exchangeRateOn } from '../../treasury/index.ts';
 import { type EntrySourceType, type PostingInput, type PostingLine, postEntry } from '../ledger/post.ts';
@@ -177,10 +177,7 @@ function salesLinesQuery(context: PostingContext, documentIds: readonly string[]
         LEFT JOIN billing_products pr ON pr.id = l.product_id
         LEFT JOIN accounting_mappings m ON m.organization_id = l.organization_id AND m.source_kind = 'product'
           AND m.source_id = l.product_id
-        WHERE l.organization_id = ${context.organizationId} AND l.document_id IN (${sql.join(
-          documentIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})
+        WHERE l.organization_id = ${context.organizationId} AND l.document_id IN (${uuidValues(documentIds)})
         ORDER BY l.document_id, l.position`,
   );
 }
@@ -195,10 +192,7 @@ export async function prefetchDocuments(context: PostingContext, ids: readonly s
     context.tx,
     sql`SELECT ${DOCUMENT_COLUMNS}
         FROM billing_documents d JOIN billing_parties p ON p.id = d.party_id
-        WHERE d.organization_id = ${context.organizationId} AND d.id IN (${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`,
+        WHERE d.organization_id = ${context.organizationId} AND d.id IN (${uuidValues(ids)})`,
   );
   const sales = documents.filter((document) => SALES_TYPES.has(document.document_type));
   const lines =
@@ -700,10 +694,7 @@ export async function categoryAccounts(
         LEFT JOIN treasury_categories p ON p.id = c.parent_id
         LEFT JOIN accounting_mappings pm ON pm.organization_id = c.organization_id AND pm.source_kind = 'category'
           AND pm.source_id = p.id
-        WHERE c.organization_id = ${context.organizationId} AND c.id IN (${sql.join(
-          wanted.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`,
+        WHERE c.organization_id = ${context.organizationId} AND c.id IN (${uuidValues(wanted)})`,
   );
   const result = cache;
   for (const category of found) {

@@ -114,9 +114,6 @@ export function saftImportRoutes(app: FastifyInstance, deps: AccountingDeps): vo
       },
       { bodyLimit: SAFT_IMPORT_MAX_BYTES + 1024 * 1024 },
     );
-  });
-  app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: SAFT_IMPORT_MAX_BYTES } });
     addRoute(
       scope,
       onboardSaftImportContract,

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rows } from '../../../db/client.ts';
+import { type Db, rows, uuidValues } from '../../../db/client.ts';
 
 /** Who is looking at treasury data: the organization selected, the user, and their role in it. */
 export interface TreasuryViewer {
@@ -40,8 +40,5 @@ export async function visibleAccountIds(db: Db, viewer: TreasuryViewer): Promise
 export function accountFilter(column: SQL, visible: string[] | null): SQL {
   if (visible === null) return sql`true`;
   if (visible.length === 0) return sql`false`;
-  return sql`${column} IN (${sql.join(
-    visible.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )})`;
+  return sql`${column} IN (${uuidValues(visible)})`;
 }

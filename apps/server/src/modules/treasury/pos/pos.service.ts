@@ -1,6 +1,6 @@
 import type { PosBatch, Transaction } from '@fluxo/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rows } from '../../../db/client.ts';
+import { type Db, rows, uuidValues } from '../../../db/client.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { notifyOrganization } from '../../../realtime/notify.ts';
 import { accountFilter, type TreasuryViewer, visibleAccountIds } from '../accounts/account-scope.ts';
@@ -47,13 +47,7 @@ export async function listBatches(
   query: { accountIds?: string[]; from?: string; to?: string; settled?: boolean },
 ) {
   const filters: SQL[] = [await scope(db, viewer)];
-  if (query.accountIds?.length)
-    filters.push(
-      sql`b.account_id IN (${sql.join(
-        query.accountIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-    );
+  if (query.accountIds?.length) filters.push(sql`b.account_id IN (${uuidValues(query.accountIds)})`);
   if (query.from) filters.push(sql`b.batch_date >= ${query.from}`);
   if (query.to) filters.push(sql`b.batch_date <= ${query.to}`);
   if (query.settled !== undefined)
@@ -196,10 +190,7 @@ export async function matchNewMovements(
   const accounts = await rows<{ account_id: string }>(
     tx,
     sql`SELECT DISTINCT account_id FROM treasury_pos_batches
-        WHERE organization_id = ${created.organizationId} AND id IN (${sql.join(
-          matched.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`,
+        WHERE organization_id = ${created.organizationId} AND id IN (${uuidValues(matched)})`,
   );
   for (const account of accounts) await walletChanged(tx, created.organizationId, account.account_id);
 }
