@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -141,7 +141,6 @@ export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[
   return result.rows;
 }
 
-/** A list of uuids as a one-column subquery, for `… IN ${uuidList(ids)}` (one parameter, any length). */
 /**
  * The ids as a literal list of uuid parameters, for `IN (${uuidValues(ids)})`: the planner sees each
  * value (uuidList passes one jsonb parameter, whatever the count). `ids` must not be empty.
@@ -153,8 +152,33 @@ export function uuidValues(ids: readonly string[]): SQL {
   );
 }
 
+/** A list of uuids as a one-column subquery, for `… IN ${uuidList(ids)}` (one parameter, any length). */
 export function uuidList(ids: readonly string[]): SQL {
   return sql`(SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
+}
+
+/**
+ * Writes sent along with another statement as its data-modifying CTEs (`WITH w0 AS (…), w1 AS (…) …`):
+ * one round trip for all of them. Each runs on the snapshot the statement starts with, so none sees the
+ * others' changes: they must write different rows, and nothing may depend on their order.
+ * `withWrites(tx, writes).update(table)…` for a drizzle statement; `writesPrefix(writes)` for raw SQL.
+ */
+export function withWrites(db: Db, writes: readonly SQLWrapper[]) {
+  return db.with(...writes.map((write, index) => db.$with(`w${index}`, {}).as(write.getSQL())));
+}
+
+/** Runs writes whose results are not needed in one statement (nothing when there are none). */
+export async function executeWrites(db: Db, writes: readonly SQLWrapper[]): Promise<void> {
+  if (writes.length === 0) return;
+  await db.execute(sql`WITH ${writesPrefix(writes)} done AS (SELECT 1) SELECT 1 FROM done`);
+}
+
+/** The same CTEs as raw SQL, each followed by a comma: `sql\`WITH ${writesPrefix(writes)} t AS (…) …\``. */
+export function writesPrefix(writes: readonly SQLWrapper[]): SQL {
+  return sql.join(
+    writes.map((write, index) => sql`${sql.raw(`w${index}`)} AS (${write.getSQL()}), `),
+    sql``,
+  );
 }
 
 /**

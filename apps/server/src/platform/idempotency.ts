@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Db, rows } from '../db/client.ts';
 import { withAfterCommit } from './after-commit.ts';
@@ -30,6 +30,30 @@ function canonical(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);
+}
+
+interface PendingAnswer {
+  userId: string;
+  key: string;
+  /** The response whose storing the work sent along with its own last write (answerAlong). */
+  sent?: unknown;
+}
+
+/** The Idempotency-Key a transaction runs under (once's work), by transaction. */
+const pendingAnswers = new WeakMap<object, PendingAnswer>();
+
+/**
+ * The write that stores `response` as the answer of the Idempotency-Key `tx` runs under, for the work to
+ * send along with its own last statement (db/client.ts withWrites) — one round trip fewer, under whatever
+ * lock the work holds; null outside `once`. The work must then return this very `response`: `once`
+ * stores the answer itself only when the work returned something else.
+ */
+export function answerAlong(tx: Db, response: unknown): SQL | null {
+  const pending = pendingAnswers.get(tx);
+  if (!pending) return null;
+  pending.sent = response;
+  return sql`UPDATE idempotency_keys SET response = ${JSON.stringify(response)}::jsonb, status_code = 201
+    WHERE user_id = ${pending.userId} AND key = ${pending.key}`;
 }
 
 /**
@@ -69,7 +93,11 @@ export async function once<T>(
         if (stored.response === null) throw new AppError('INTERNAL', 'The first request left no answer.');
         return { response: stored.response, replayed: true };
       }
+      const pending: PendingAnswer = { userId: scope.userId, key: scope.key };
+      pendingAnswers.set(tx, pending);
       const response = await work(tx);
+      pendingAnswers.delete(tx);
+      if (pending.sent === response) return { response, replayed: false };
       await tx.execute(sql`
       UPDATE idempotency_keys SET response = ${JSON.stringify(response)}::jsonb, status_code = 201
       WHERE user_id = ${scope.userId} AND key = ${scope.key}`);

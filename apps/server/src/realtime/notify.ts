@@ -1,4 +1,5 @@
 import type { RealtimeEvent, RealtimeEventInput, RealtimeEventType } from '@fluxo/domain';
+import type { SQLWrapper } from 'drizzle-orm';
 import { type EnqueuedMessage, type Executor, enqueue, enqueueMany } from './outbox.ts';
 
 /**
@@ -25,8 +26,10 @@ export function notifyOrganization<T extends RealtimeEventType>(
   organizationId: string,
   type: T,
   data: RealtimeEventInput<T>,
+  /** Writes of the caller sent along in the same statement (one round trip for all). */
+  along: readonly SQLWrapper[] = [],
 ): Promise<EnqueuedMessage[]> {
-  return enqueue(tx, { organizationId, ...({ type, data } as RealtimeEvent) });
+  return enqueue(tx, { organizationId, ...({ type, data } as RealtimeEvent) }, along);
 }
 
 /** One event per record changed, to every member of an organization, in one statement (bulk changes). */

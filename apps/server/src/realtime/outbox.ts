@@ -6,9 +6,9 @@ import {
   type RealtimeEventType,
   type RealtimeMessage,
 } from '@fluxo/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Db, rows, uuidList } from '../db/client.ts';
+import { type Db, rows, uuidList, writesPrefix } from '../db/client.ts';
 import { dispatcherHere, heldForCommit } from './held-batches.ts';
 
 /**
@@ -47,7 +47,12 @@ export interface OutboxRow {
  * Nothing is sent before the transaction commits; if it rolls back, the messages never existed. The data
  * is checked against the event map: a malformed event is a bug and throws.
  */
-export async function enqueue(tx: Executor, input: EnqueueInput): Promise<EnqueuedMessage[]> {
+export async function enqueue(
+  tx: Executor,
+  input: EnqueueInput,
+  /** Writes of the caller sent along with the message's statement (db/client.ts writesPrefix). */
+  along: readonly SQLWrapper[] = [],
+): Promise<EnqueuedMessage[]> {
   const parsed = parseRealtimeEvent(input.type, input.data);
   if (!parsed.success) {
     throw new Error(`Real-time event ${input.type} has invalid data: ${z.prettifyError(parsed.error)}`);
@@ -65,7 +70,7 @@ export async function enqueue(tx: Executor, input: EnqueueInput): Promise<Enqueu
   try {
     inserted = await rows(
       tx,
-      sql`WITH written AS (
+      sql`WITH ${writesPrefix(along)} written AS (
             INSERT INTO realtime_messages (user_id, type, data, push_requested_at, dispatched_at)
             SELECT r.user_id, ${input.type}, ${JSON.stringify(parsed.data)}::jsonb, ${pushFrom},
                    ${claimHere ? sql`now()` : sql`NULL`}

@@ -2,7 +2,7 @@ import type { BillingSettings, ContractBody, updateBillingSettingsContract } fro
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { billingSettings } from '../../db/schema.ts';
-import { multibancoPlugin } from '../plugins/plugins.reader.ts';
+import { multibancoConfigOf, multibancoPlugin, pluginConfigOf } from '../plugins/plugins.reader.ts';
 
 // The organization's billing settings: one row, created on the first save; until then, none set.
 // The Multibanco entity comes from the Multibanco plugin when the organization has it enabled
@@ -39,4 +39,13 @@ export async function saveBillingSettings(
     .values({ organizationId, ...values })
     .onConflictDoUpdate({ target: billingSettings.organizationId, set: values });
   return getBillingSettings(db, organizationId);
+}
+
+/** The entity of an organization's settings row and Multibanco plugin row, read together in a join. */
+export function multibancoEntityOf(
+  settings: { multibancoEntity: string | null } | null,
+  plugin: { enabled: boolean | null; config: unknown } | null,
+): string | null {
+  const config = multibancoConfigOf(pluginConfigOf('multibanco', plugin ?? undefined));
+  return config?.entity ?? settings?.multibancoEntity ?? null;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AtQrTaxRegion,
   addDays,
@@ -25,13 +26,23 @@ import {
   type updateDocumentContract,
   vatRateOf,
 } from '@fluxo/domain';
-import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
-import { type Db, isUniqueViolation, rows } from '../../db/client.ts';
-import { billingDocumentLines, billingDocuments, billingSeries, organizations } from '../../db/schema.ts';
+import { and, asc, desc, eq, inArray, lt, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { type Db, executeWrites, isUniqueViolation, rows, withWrites } from '../../db/client.ts';
+import {
+  billingDocumentLines,
+  billingDocuments,
+  billingParties,
+  billingProducts,
+  billingSeries,
+  billingSettings,
+  organizationPlugins,
+  organizations,
+} from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import { answerAlong } from '../../platform/idempotency.ts';
 import { notifyOrganization } from '../../realtime/notify.ts';
 import { exchangeRateOn, isKnownCurrency } from '../treasury/index.ts';
-import { getBillingSettings } from './billing-settings.service.ts';
+import { getBillingSettings, multibancoEntityOf } from './billing-settings.service.ts';
 import { onCancel, onIssue } from './document-links.ts';
 import { partyOf, productsOf } from './parties-products.service.ts';
 import {
@@ -45,7 +56,7 @@ import {
 } from './payments/settlement.ts';
 import { signDocument } from './signing.ts';
 import type { SigningKey } from './signing-key.ts';
-import { billingSourceChanged } from './source-hooks.ts';
+import { billingSourceChanged, documentIssued } from './source-hooks.ts';
 
 // Series and sales documents: drafts that can change, then issue — the one step that fixes number,
 // date, system entry time, hash and QR code under the series' row lock, so that numbering is gapless
@@ -163,10 +174,69 @@ async function organizationOf(db: Db, organizationId: string) {
 
 type DraftInput = ContractBody<typeof updateDocumentContract>;
 
-/** The draft's lines priced and taxed, and the totals they imply. */
-async function priceLines(
-  db: Db,
+type ProductRow = typeof billingProducts.$inferSelect;
+
+/**
+ * Everything a draft is written from, in one statement: the organization, the series, the customer,
+ * the lines' products, and the Multibanco entity issuing will print (settings row and plugin row).
+ */
+async function draftContext(
+  tx: Db,
   organizationId: string,
+  ids: { seriesId: string; partyId: string; productIds: string[] },
+) {
+  const found = await tx
+    .select({
+      org: organizations,
+      series: billingSeries,
+      party: billingParties,
+      product: billingProducts,
+      settings: { multibancoEntity: billingSettings.multibancoEntity },
+      plugin: { enabled: organizationPlugins.enabled, config: organizationPlugins.config },
+    })
+    .from(organizations)
+    .leftJoin(
+      billingSeries,
+      and(eq(billingSeries.organizationId, organizations.id), eq(billingSeries.id, ids.seriesId)),
+    )
+    .leftJoin(
+      billingParties,
+      and(eq(billingParties.organizationId, organizations.id), eq(billingParties.id, ids.partyId)),
+    )
+    .leftJoin(
+      billingProducts,
+      and(
+        eq(billingProducts.organizationId, organizations.id),
+        ids.productIds.length > 0 ? inArray(billingProducts.id, ids.productIds) : sql`false`,
+      ),
+    )
+    .leftJoin(billingSettings, eq(billingSettings.organizationId, organizations.id))
+    .leftJoin(
+      organizationPlugins,
+      and(
+        eq(organizationPlugins.organizationId, organizations.id),
+        eq(organizationPlugins.plugin, 'multibanco'),
+      ),
+    )
+    .where(eq(organizations.id, organizationId));
+  const [first] = found;
+  if (!first) throw new AppError('NOT_FOUND', 'No such organization.');
+  if (!first.series) throw new AppError('NOT_FOUND', 'No such series.');
+  if (!first.party) throw new AppError('NOT_FOUND', 'No such customer or supplier.');
+  const products = new Map<string, ProductRow>();
+  for (const row of found) if (row.product) products.set(row.product.id, row.product);
+  return {
+    org: first.org,
+    series: first.series,
+    party: first.party,
+    products,
+    multibancoEntity: multibancoEntityOf(first.settings, first.plugin),
+  };
+}
+
+/** The draft's lines priced and taxed, and the totals they imply. */
+function priceLines(
+  products: Map<string, ProductRow>,
   input: {
     lines: NonNullable<DraftInput['lines']>;
     documentDate: string;
@@ -176,11 +246,6 @@ async function priceLines(
     withholdingBasisPoints: number;
   },
 ) {
-  const products = await productsOf(
-    db,
-    organizationId,
-    input.lines.flatMap((line) => (line.productId ? [line.productId] : [])),
-  );
   const priced = input.lines.map((line, index) => {
     const product = line.productId ? products.get(line.productId) : undefined;
     if (line.productId && !product) throw new AppError('NOT_FOUND', `Line ${index + 1}: no such product.`);
@@ -253,6 +318,7 @@ interface DraftRead {
   lines: LineRow[];
   org: Awaited<ReturnType<typeof organizationOf>>;
   party: Awaited<ReturnType<typeof partyOf>>;
+  multibancoEntity: string | null;
 }
 
 /** writeDraft, with the rows a new draft was written as (createDocument issues it from them). */
@@ -263,13 +329,12 @@ async function writeDraftRows(
   input: ContractBody<typeof createDocumentContract> | (DraftInput & { seriesId: string }),
   userId: string,
 ): Promise<{ id: string; written?: DraftRead }> {
-  const org = await organizationOf(tx, organizationId);
-  const [series] = await tx
-    .select()
-    .from(billingSeries)
-    .where(and(eq(billingSeries.organizationId, organizationId), eq(billingSeries.id, input.seriesId)));
-  if (!series) throw new AppError('NOT_FOUND', 'No such series.');
-  const party = await partyOf(tx, organizationId, input.partyId ?? (existing?.partyId as string));
+  const inputLines = input.lines;
+  const { org, series, party, products, multibancoEntity } = await draftContext(tx, organizationId, {
+    seriesId: input.seriesId,
+    partyId: input.partyId ?? (existing?.partyId as string),
+    productIds: (inputLines ?? []).flatMap((line) => (line.productId ? [line.productId] : [])),
+  });
   const documentDate = input.documentDate ?? (existing?.documentDate as string);
   const currency = (input.currency ?? existing?.currency ?? org.currency).trim();
   const exchangeRate = await documentExchangeRate(tx, org.currency.trim(), currency, documentDate);
@@ -322,7 +387,13 @@ async function writeDraftRows(
     throw new AppError('VALIDATION_FAILED', `${taxRegion} is not a tax region of this organization.`, [
       { path: 'taxRegion', messageKey: 'VALIDATION.INVALID', message: 'Invalid tax region' },
     ]);
-  const { lines: priced, totals } = await priceLines(tx, organizationId, {
+  // A draft's own lines, when the update leaves them as they are: their products were not in the read.
+  const unread = lines.flatMap((line) =>
+    line.productId && !products.has(line.productId) ? [line.productId] : [],
+  );
+  if (unread.length > 0)
+    for (const [key, product] of await productsOf(tx, organizationId, unread)) products.set(key, product);
+  const { lines: priced, totals } = priceLines(products, {
     lines,
     documentDate,
     rateDate,
@@ -371,16 +442,25 @@ async function writeDraftRows(
       .values(priced.map((line) => ({ ...line, organizationId, documentId: existing.id })));
     return { id: existing.id };
   }
-  const [document] = await tx
+  // The document and its lines in one statement: the ids are made here, so the lines need nothing back.
+  const id = randomUUID();
+  const writtenLines: LineRow[] = priced.map((line) => ({
+    ...line,
+    id: randomUUID(),
+    organizationId,
+    documentId: id,
+  }));
+  const [document] = await withWrites(
+    tx,
+    writtenLines.length > 0 ? [tx.insert(billingDocumentLines).values(writtenLines)] : [],
+  )
     .insert(billingDocuments)
-    .values({ ...values, createdBy: userId })
+    .values({ ...values, id, createdBy: userId })
     .returning();
-  const id = (document as DocumentRow).id;
-  const writtenLines = await tx
-    .insert(billingDocumentLines)
-    .values(priced.map((line) => ({ ...line, organizationId, documentId: id })))
-    .returning();
-  return { id, written: { document: document as DocumentRow, lines: writtenLines, org, party } };
+  return {
+    id,
+    written: { document: document as DocumentRow, lines: writtenLines, org, party, multibancoEntity },
+  };
 }
 
 /**
@@ -465,7 +545,7 @@ export async function issueInTransaction(
   const lines =
     written?.lines ??
     (await tx.select().from(billingDocumentLines).where(eq(billingDocumentLines.documentId, id)));
-  const multibanco = await multibancoFor(tx, organizationId, document);
+  const multibanco = await multibancoFor(tx, organizationId, document, written?.multibancoEntity);
   // NO KEY UPDATE: drafts being written reference the series (a foreign-key share lock), which a plain
   // FOR UPDATE would wait on — and deadlock with, when those writers then issue.
   const [series] = await tx
@@ -552,49 +632,69 @@ export async function issueInTransaction(
     },
     updatedAt: now,
   };
-  await tx.update(billingDocuments).set(issued).where(eq(billingDocuments.id, id));
-  if (series.documentType === 'NC')
-    await applyCreditNote(tx, organizationId, {
-      id,
-      referenceDocumentId: document.referenceDocumentId,
-      payable: document.grossTotal - document.withholding,
-    });
+  // Under the series lock every round trip delays the series' next document: the writes that depend on
+  // nothing read back — the document, the series, the subscribers' (the posting queue's row), the
+  // idempotency answer — go along with the real-time message, in one statement.
+  const documentUpdate = tx.update(billingDocuments).set(issued).where(eq(billingDocuments.id, id));
+  const writes: SQLWrapper[] = [];
   const settledNow = paidAtIssue(document) ? document.grossTotal - document.withholding : 0;
-  if (settledNow > 0)
-    await settleAtIssue(tx, organizationId, {
-      id,
-      partyId: document.partyId,
-      documentDate: document.documentDate,
-      currency: document.currency,
-      payable: document.grossTotal - document.withholding,
-      paymentMethod: document.paymentMethod,
-      createdBy: document.createdBy,
-    });
-  await tx
-    .update(billingSeries)
-    .set({
-      nextNumber: number + 1,
-      lastHash: hash,
-      lastDocumentDate: document.documentDate,
-      lastSystemEntryAt: entryAt,
-    })
-    .where(eq(billingSeries.id, series.id));
-  await billingSourceChanged(tx, organizationId, 'document', id, { issued: true });
-  if (!deps.silent)
-    await notifyOrganization(tx, organizationId, 'BILLING_DOCUMENT_CREATED', {
-      DocumentId: id,
-      Number: documentNumber,
-      OrganizationId: organizationId,
-    });
-  // The answer is built from what was just written rather than read back: everything after the series
-  // lock delays the next document of the series. A credit note also changed its `settled`: read it.
-  if (series.documentType === 'NC') return getDocument(tx, organizationId, id);
-  return toDocument(
-    { ...document, ...issued, settled: document.settled + settledNow },
-    lines,
-    party.name,
-    party.taxId,
+  if (series.documentType === 'NC' || settledNow > 0) {
+    // A credit note and a document paid at issue go on to write what reads the issued document.
+    await documentUpdate;
+    if (series.documentType === 'NC')
+      await applyCreditNote(tx, organizationId, {
+        id,
+        referenceDocumentId: document.referenceDocumentId,
+        payable: document.grossTotal - document.withholding,
+      });
+    if (settledNow > 0)
+      await settleAtIssue(tx, organizationId, {
+        id,
+        partyId: document.partyId,
+        documentDate: document.documentDate,
+        currency: document.currency,
+        payable: document.grossTotal - document.withholding,
+        paymentMethod: document.paymentMethod,
+        createdBy: document.createdBy,
+      });
+  } else writes.push(documentUpdate);
+  writes.push(
+    tx
+      .update(billingSeries)
+      .set({
+        nextNumber: number + 1,
+        lastHash: hash,
+        lastDocumentDate: document.documentDate,
+        lastSystemEntryAt: entryAt,
+      })
+      .where(eq(billingSeries.id, series.id)),
   );
+  const subscribers = documentIssued(tx, organizationId, id);
+  writes.push(...subscribers.writes);
+  // The answer is built from what is written rather than read back. A credit note also changed its
+  // `settled`: it is read once written.
+  const response =
+    series.documentType === 'NC'
+      ? null
+      : toDocument(
+          { ...document, ...issued, settled: document.settled + settledNow },
+          lines,
+          party.name,
+          party.taxId,
+        );
+  const answer = response && answerAlong(tx, response);
+  if (answer) writes.push(answer);
+  if (deps.silent) await executeWrites(tx, writes);
+  else
+    await notifyOrganization(
+      tx,
+      organizationId,
+      'BILLING_DOCUMENT_CREATED',
+      { DocumentId: id, Number: documentNumber, OrganizationId: organizationId },
+      writes,
+    );
+  await subscribers.written();
+  return response ?? getDocument(tx, organizationId, id);
 }
 
 /** Documents a customer pays later and so may pay at an ATM: invoices and debit notes. */
@@ -610,12 +710,15 @@ async function multibancoFor(
   tx: Db,
   organizationId: string,
   document: DocumentRow,
+  /** The entity, when the caller read it already (draftContext). */
+  entity?: string | null,
 ): Promise<{ mbEntity: string; mbReference: string } | Record<string, never>> {
   if (!MULTIBANCO_DOCUMENT_TYPES.includes(document.documentType) || document.currency.trim() !== 'EUR')
     return {};
   const payable = document.grossTotal - document.withholding;
   if (payable <= 0 || payable > MULTIBANCO_MAX_CENTS) return {};
-  const { multibancoEntity } = await getBillingSettings(tx, organizationId);
+  const multibancoEntity =
+    entity !== undefined ? entity : (await getBillingSettings(tx, organizationId)).multibancoEntity;
   if (!multibancoEntity) return {};
   const orderId = Number(BigInt(`0x${document.id.replace(/-/g, '')}`) % 10_000_000n);
   return { mbEntity: multibancoEntity, mbReference: multibancoReference(multibancoEntity, orderId, payable) };

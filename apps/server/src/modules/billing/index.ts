@@ -27,6 +27,7 @@ export {
 } from './saft-source.ts';
 export { loadSigningKey, type SigningKey } from './signing-key.ts';
 export {
+  type BillingIssuedAlongHook,
   type BillingSourceChangedHook,
   type BillingSourceKind,
   onBillingSourceChanged,

@@ -20,6 +20,14 @@ export async function enabledPluginConfig(
     .select({ enabled: organizationPlugins.enabled, config: organizationPlugins.config })
     .from(organizationPlugins)
     .where(and(eq(organizationPlugins.organizationId, organizationId), eq(organizationPlugins.plugin, key)));
+  return pluginConfigOf(key, row);
+}
+
+/** A plugin row's public configuration when it is enabled and valid, else null (rows read in a join). */
+export function pluginConfigOf(
+  key: PluginKey,
+  row: { enabled: boolean | null; config: unknown } | undefined,
+): Record<string, unknown> | null {
   if (!row?.enabled) return null;
   const parsed = PLUGIN_CATALOGUE[key].config.safeParse(row.config);
   return parsed.success ? (parsed.data as Record<string, unknown>) : null;
@@ -30,7 +38,12 @@ export async function multibancoPlugin(
   db: Reader,
   organizationId: string,
 ): Promise<z.infer<typeof ZMultibancoConfig> | null> {
-  const config = await enabledPluginConfig(db, organizationId, 'multibanco');
+  return multibancoConfigOf(await enabledPluginConfig(db, organizationId, 'multibanco'));
+}
+
+export function multibancoConfigOf(
+  config: Record<string, unknown> | null,
+): z.infer<typeof ZMultibancoConfig> | null {
   return config ? ZMultibancoConfig.parse(config) : null;
 }
 

@@ -1,14 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows, uuidValues } from '../../../db/client.ts';
 import { afterCommit } from '../../../platform/after-commit.ts';
-import { type BillingSourceChangedHook, onBillingSourceChanged } from '../../billing/index.ts';
+import {
+  type BillingIssuedAlongHook,
+  type BillingSourceChangedHook,
+  onBillingSourceChanged,
+} from '../../billing/index.ts';
 import {
   onTransactionsClassified,
   onTransactionsCreated,
   type TransactionsClassifiedHook,
   type TransactionsCreatedHook,
 } from '../../treasury/index.ts';
-import { drainPostingQueue, enqueuePosting, takeQueued } from './queue.ts';
+import { drainPostingQueue, enqueuePosting, enqueuePostingWrite, takeQueued } from './queue.ts';
 import {
   DEFER_POSTING_SETTING,
   postingContext,
@@ -47,6 +51,13 @@ export const postBillingSource: BillingSourceChangedHook = async (
   else await syncPurchase(context, id);
 };
 
+/**
+ * A document issued through the API: its queue row is written by the issuing statement itself (and the
+ * queue drained after the commit); null without an after-commit scope — postBillingSource posts it.
+ */
+export const queueIssuedDocument: BillingIssuedAlongHook = (_tx, { organizationId, id }) =>
+  afterCommit((db) => drainPostingQueue(db, organizationId)) ? enqueuePostingWrite(organizationId, id) : null;
+
 async function postMovements(tx: Db, organizationId: string, ids: readonly string[]): Promise<void> {
   const context = await postingContext(tx, organizationId, { forHook: true });
   if (context.deferred) return;
@@ -76,7 +87,7 @@ export const postClassifiedMovements: TransactionsClassifiedHook = (tx, changed)
  * the accounting routes; after the treasury routes, so that movements arrive with their rules applied.
  */
 export function subscribePosting(): void {
-  onBillingSourceChanged(postBillingSource);
+  onBillingSourceChanged(postBillingSource, { issuedAlong: queueIssuedDocument });
   onTransactionsCreated(postNewMovements);
   onTransactionsClassified(postClassifiedMovements);
 }

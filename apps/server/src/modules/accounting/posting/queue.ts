@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rows } from '../../../db/client.ts';
 import { BatchPoster } from './batch-poster.ts';
@@ -19,9 +19,13 @@ const DRAIN_BATCH = 500;
 
 /** Queues a just-issued document for posting after its transaction commits. */
 export async function enqueuePosting(tx: Db, organizationId: string, documentId: string): Promise<void> {
-  await tx.execute(sql`
-    INSERT INTO accounting_posting_queue (organization_id, source_kind, source_id)
-    VALUES (${organizationId}, 'document', ${documentId})`);
+  await tx.execute(enqueuePostingWrite(organizationId, documentId));
+}
+
+/** The queue row's insert, for a statement that sends it along (billing's issuing statement). */
+export function enqueuePostingWrite(organizationId: string, documentId: string): SQL {
+  return sql`INSERT INTO accounting_posting_queue (organization_id, source_kind, source_id)
+    VALUES (${organizationId}, 'document', ${documentId})`;
 }
 
 /**
