@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -182,18 +183,35 @@ export function writesPrefix(writes: readonly SQLWrapper[]): SQL {
 }
 
 /**
- * Rows of a raw SQL query run as a named prepared statement on PostgreSQL: each pooled connection
- * parses and plans it once, not on every call. For the hottest queries (the guard's, the menus).
- * Values come back as the driver parses them (a timestamp may be a Date or a string).
+ * preparedRows' name for a statement assembled from parts (withWrites' CTEs): named after its text, for
+ * the few shapes a caller's parts can take — never for a text that embeds a list of any length.
  */
-export async function preparedRows<T>(db: Db, name: string, query: SQL): Promise<T[]> {
-  const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
-  const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
-  if (client instanceof pg.Pool) {
-    const result = await client.query({ name, text, values: params });
-    return result.rows as T[];
-  }
-  return (await client.query<T>(text, params)).rows;
+export const BY_TEXT = Symbol('named by its text');
+
+/**
+ * Rows of a raw SQL query run as a named prepared statement on PostgreSQL: each pooled connection
+ * parses and plans it once, not on every call — in a transaction too. For the hottest queries (the
+ * guard's, the menus, issuing's); the text must be the same on every call (a list goes as one array
+ * parameter, `= ANY(${ids}::uuid[])`). Values are parsed as `rows` parses them.
+ */
+export async function preparedRows<T>(db: Db, name: string | typeof BY_TEXT, query: SQL): Promise<T[]> {
+  const { dialect, session } = db as unknown as {
+    dialect: PgDialect;
+    session: {
+      prepareQuery(
+        query: unknown,
+        fields: undefined,
+        name: string,
+        arrayMode: boolean,
+      ): {
+        execute(): Promise<{ rows: T[] }>;
+      };
+    };
+  };
+  const built = dialect.sqlToQuery(query);
+  const named = name === BY_TEXT ? `t${createHash('sha1').update(built.sql).digest('base64url')}` : name;
+  const prepared = session.prepareQuery(built, undefined, named, false);
+  return (await prepared.execute()).rows;
 }
 
 /** True when a query failed on a unique constraint (SQLSTATE 23505), from pg, PGlite or drizzle's wrapper. */

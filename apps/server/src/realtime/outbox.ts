@@ -8,7 +8,7 @@ import {
 } from '@fluxo/domain';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Db, rows, uuidList, writesPrefix } from '../db/client.ts';
+import { BY_TEXT, type Db, preparedRows, rows, uuidList, writesPrefix } from '../db/client.ts';
 import { dispatcherHere, heldForCommit } from './held-batches.ts';
 
 /**
@@ -68,8 +68,10 @@ export async function enqueue(
   // the planner evaluates it: identical notifications of a transaction are folded into one).
   let inserted: Omit<RawRow, 'type' | 'data'>[];
   try {
-    inserted = await rows(
+    // Planned once per connection and shape (recipients, push, claim, the caller's writes along).
+    inserted = await preparedRows(
       tx,
+      BY_TEXT,
       sql`WITH ${writesPrefix(along)} written AS (
             INSERT INTO realtime_messages (user_id, type, data, push_requested_at, dispatched_at)
             SELECT r.user_id, ${input.type}, ${JSON.stringify(parsed.data)}::jsonb, ${pushFrom},

@@ -26,7 +26,7 @@ import {
   type updateDocumentContract,
   vatRateOf,
 } from '@fluxo/domain';
-import { and, asc, desc, eq, inArray, lt, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, executeWrites, isUniqueViolation, rows, withWrites } from '../../db/client.ts';
 import {
   billingDocumentLines,
@@ -197,17 +197,23 @@ async function draftContext(
     .from(organizations)
     .leftJoin(
       billingSeries,
-      and(eq(billingSeries.organizationId, organizations.id), eq(billingSeries.id, ids.seriesId)),
+      and(
+        eq(billingSeries.organizationId, organizations.id),
+        eq(billingSeries.id, sql.placeholder('seriesId')),
+      ),
     )
     .leftJoin(
       billingParties,
-      and(eq(billingParties.organizationId, organizations.id), eq(billingParties.id, ids.partyId)),
+      and(
+        eq(billingParties.organizationId, organizations.id),
+        eq(billingParties.id, sql.placeholder('partyId')),
+      ),
     )
     .leftJoin(
       billingProducts,
       and(
         eq(billingProducts.organizationId, organizations.id),
-        ids.productIds.length > 0 ? inArray(billingProducts.id, ids.productIds) : sql`false`,
+        sql`${billingProducts.id} = ANY(${sql.placeholder('productIds')}::uuid[])`,
       ),
     )
     .leftJoin(billingSettings, eq(billingSettings.organizationId, organizations.id))
@@ -218,7 +224,11 @@ async function draftContext(
         eq(organizationPlugins.plugin, 'multibanco'),
       ),
     )
-    .where(eq(organizations.id, organizationId));
+    .where(eq(organizations.id, sql.placeholder('organizationId')))
+    // Six tables joined: planning costs PostgreSQL several times the execution, so it is planned once per
+    // connection.
+    .prepare('billing_draft_context')
+    .execute({ organizationId, ...ids });
   const [first] = found;
   if (!first) throw new AppError('NOT_FOUND', 'No such organization.');
   if (!first.series) throw new AppError('NOT_FOUND', 'No such series.');

@@ -1,6 +1,6 @@
 import { POSTING_ROLES, type PostingRole } from '@fluxo/domain';
 import { sql } from 'drizzle-orm';
-import { type Db, rows } from '../../../db/client.ts';
+import { type Db, preparedRows, rows } from '../../../db/client.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { ChartName } from '../ledger/setup.ts';
 
@@ -120,13 +120,11 @@ export class PostingAccounts {
     const codes = new Set<string>(Object.values(this.defaults).filter((code) => ACCOUNT_CODE.test(code)));
     for (const role of POSTING_ROLES)
       for (const code of ROLE_DEFAULTS[this.chart][role].codes) codes.add(code);
-    const found = await rows<{ code: string; grouping_category: string; archived: boolean }>(
+    const found = await preparedRows<{ code: string; grouping_category: string; archived: boolean }>(
       this.tx,
+      'posting_role_accounts',
       sql`SELECT code, grouping_category, archived FROM accounting_accounts
-          WHERE organization_id = ${this.organizationId} AND code IN (${sql.join(
-            [...codes].map((code) => sql`${code}`),
-            sql`, `,
-          )})`,
+          WHERE organization_id = ${this.organizationId} AND code = ANY(${sql.param([...codes])}::text[])`,
     );
     for (const row of found) {
       this.present.set(row.code, { grouping: row.grouping_category, archived: row.archived });
@@ -164,16 +162,14 @@ export class PostingAccounts {
       throw new AppError('ACCOUNT_NOT_POSTABLE', `${code} is not an account code.`);
     const prefixes = Array.from({ length: code.length }, (_, i) => code.slice(0, i + 1));
     await this.beforeRead();
-    const found = await rows<AccountRow>(
+    const found = await preparedRows<AccountRow>(
       this.tx,
+      'posting_account_prefixes',
       sql`SELECT code, grouping_category, nature, archived,
                  EXISTS (SELECT 1 FROM accounting_entry_lines l WHERE l.account_id = a.id) AS has_lines
           FROM accounting_accounts a
           WHERE organization_id = ${this.organizationId}
-            AND code IN (${sql.join(
-              prefixes.map((prefix) => sql`${prefix}`),
-              sql`, `,
-            )})`,
+            AND code = ANY(${sql.param(prefixes)}::text[])`,
     );
     const byCode = new Map(found.map((row) => [row.code, row]));
     const self = byCode.get(code);
@@ -262,8 +258,9 @@ export class PostingAccounts {
       'partyId' in link
         ? sql`party_id = ${link.partyId}`
         : sql`treasury_account_id = ${link.treasuryAccountId}`;
-    const [existing] = await rows<{ code: string }>(
+    const [existing] = await preparedRows<{ code: string }>(
       this.tx,
+      'partyId' in link ? 'posting_party_account' : 'posting_bank_account',
       sql`SELECT code FROM accounting_accounts
           WHERE organization_id = ${this.organizationId} AND parent_code = ${parentCode} AND ${linkWhere}
             AND grouping_category = 'GM' AND NOT archived

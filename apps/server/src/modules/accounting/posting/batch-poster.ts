@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { type Db, rows } from '../../../db/client.ts';
+import { type Db, preparedRows } from '../../../db/client.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { entryHash, entryHashInput, type PostedEntry, type PostingInput } from '../ledger/post.ts';
 import { ensureFiscalYear, ensureLedger, type JournalKind } from '../ledger/setup.ts';
@@ -35,7 +35,7 @@ export class BatchPoster {
   private async prepare(): Promise<void> {
     if (this.ready) return;
     if (!this.options.ledgerReady) await ensureLedger(this.tx, this.organizationId);
-    const journals = await rows<{
+    const journals = await preparedRows<{
       id: string;
       code: string;
       kind: JournalKind;
@@ -43,6 +43,7 @@ export class BatchPoster {
       last_hash: string;
     }>(
       this.tx,
+      'posting_journals_lock',
       sql`SELECT id, code, kind, last_seq, last_hash FROM accounting_journals
           WHERE organization_id = ${this.organizationId} ORDER BY code FOR UPDATE`,
     );
@@ -64,8 +65,9 @@ export class BatchPoster {
     if (known) return known;
     // The months of the fiscal year that holds `date`, in one read; the year is opened when there is none.
     const read = () =>
-      rows<{ id: string; number: number; start: string; locked: boolean }>(
+      preparedRows<{ id: string; number: number; start: string; locked: boolean }>(
         this.tx,
+        'posting_year_periods',
         sql`SELECT p.id, p.number, p.start_date::text AS start, p.locked_at IS NOT NULL AS locked
             FROM accounting_fiscal_years y JOIN accounting_periods p ON p.fiscal_year_id = y.id
             WHERE y.organization_id = ${this.organizationId} AND y.start_date <= ${date} AND y.end_date >= ${date}
@@ -91,13 +93,16 @@ export class BatchPoster {
   private async accountIds(codes: readonly string[]): Promise<void> {
     const missing = codes.filter((code) => !this.accounts.has(code));
     if (missing.length === 0) return;
-    const found = await rows<{ id: string; code: string; grouping_category: string; archived: boolean }>(
+    const found = await preparedRows<{
+      id: string;
+      code: string;
+      grouping_category: string;
+      archived: boolean;
+    }>(
       this.tx,
+      'posting_account_ids',
       sql`SELECT id, code, grouping_category, archived FROM accounting_accounts
-          WHERE organization_id = ${this.organizationId} AND code IN (${sql.join(
-            missing.map((code) => sql`${code}`),
-            sql`, `,
-          )})`,
+          WHERE organization_id = ${this.organizationId} AND code = ANY(${sql.param(missing)}::text[])`,
     );
     for (const row of found)
       this.accounts.set(row.code, { id: row.id, postable: row.grouping_category === 'GM' && !row.archived });
@@ -108,8 +113,9 @@ export class BatchPoster {
     const key = `${journalId}|${periodId}`;
     const known = this.numbers.get(key);
     if (known !== undefined) return known;
-    const [row] = await rows<{ n: string | null }>(
+    const [row] = await preparedRows<{ n: string | null }>(
       this.tx,
+      'posting_last_number',
       sql`SELECT max(number) AS n FROM accounting_entries WHERE journal_id = ${journalId} AND period_id = ${periodId}`,
     );
     const last = Number(row?.n ?? 0);

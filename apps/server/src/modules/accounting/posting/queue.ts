@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Db, rows } from '../../../db/client.ts';
+import { type Db, preparedRows, rows } from '../../../db/client.ts';
 import { BatchPoster } from './batch-poster.ts';
 import { type PostingContext, postingContext, prefetchDocuments, syncDocument } from './sync.ts';
 
@@ -62,8 +62,9 @@ interface Claimed {
  * and whether it already has an entry.
  */
 function claim(tx: Db, organizationId: string, which: { limit: number } | { id: number }) {
-  return rows<Claimed>(
+  return preparedRows<Claimed>(
     tx,
+    'id' in which ? 'posting_claim_one' : 'posting_claim_oldest',
     sql`WITH taken AS (
           DELETE FROM accounting_posting_queue WHERE id IN (
             SELECT id FROM accounting_posting_queue

@@ -1,6 +1,6 @@
 import { percentOf } from '@fluxo/domain';
 import { sql } from 'drizzle-orm';
-import { type Db, rows, uuidValues } from '../../../db/client.ts';
+import { type Db, preparedRows, rows, uuidValues } from '../../../db/client.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { convertMinor, currencyDigits, exchangeRateOn } from '../../treasury/index.ts';
 import { type EntrySourceType, type PostingInput, type PostingLine, postEntry } from '../ledger/post.ts';
@@ -45,13 +45,14 @@ export async function postingContext(
   options: { forHook?: boolean } = {},
 ): Promise<PostingContext> {
   const read = () =>
-    rows<{
+    preparedRows<{
       chart: string | null;
       default_accounts: DefaultAccounts | null;
       currency: string;
       deferred: string | null;
     }>(
       tx,
+      'posting_context',
       sql`SELECT s.chart, s.default_accounts, o.currency,
                  current_setting(${DEFER_POSTING_SETTING}, true) AS deferred
           FROM organizations o
