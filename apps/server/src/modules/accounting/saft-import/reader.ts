@@ -1,8 +1,9 @@
 import { createPublicKey, createVerify, type KeyObject } from 'node:crypto';
 import iconv from 'iconv-lite';
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { XmlFatal, XmlTokenizer } from './xml-tokenizer.ts';
 import {
   auditFileRule,
+  type ChildEntry,
   checkSimple,
   type ElementRule,
   SAFT_NAMESPACES,
@@ -174,10 +175,41 @@ export function hostileHead(head: Buffer): boolean {
   return /<!DOCTYPE|<!ENTITY/i.test(text);
 }
 
+/**
+ * A path relative to a record (or line): "" outside one and on its own element, "BillingAddress/City" in
+ * it. Paths form a tree built as names come, so that a path string is made once, not once per element.
+ */
+interface PathNode {
+  path: string;
+  children: Map<string, PathNode> | null;
+}
+
+const RECORD_PATH: PathNode = { path: '', children: null };
+/** Paths kept in the tree (a SAF-T file has a few hundred); any beyond are made as they come. */
+const MAX_PATHS = 10_000;
+let pathCount = 0;
+
+function childPath(parent: PathNode, name: string): PathNode {
+  let children = parent.children;
+  if (children === null) {
+    children = new Map();
+    if (pathCount < MAX_PATHS) parent.children = children;
+  }
+  let node = children.get(name);
+  if (node === undefined) {
+    node = { path: parent.path ? `${parent.path}/${name}` : name, children: null };
+    if (pathCount < MAX_PATHS) {
+      children.set(name, node);
+      pathCount++;
+    }
+  }
+  return node;
+}
+
 interface Frame {
   name: string;
-  /** Path relative to the record (or line) being read: "" outside one and on its own element. */
-  path: string;
+  /** Path relative to the record (or line) being read. */
+  path: PathNode;
   rule: ElementRule | null;
   slot: number;
   count: number;
@@ -248,11 +280,9 @@ export async function readSaft(
   /** Movement accounts (GM) of the chart: opening and closing balance (debit − credit), the year's movements. */
   const balances = new Map<string, { opening: bigint; closing: bigint; movements: bigint }>();
 
-  const parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
   const stack: Frame[] = [];
   const pool: Frame[] = [];
   let text = '';
-  let collectText = false;
   let record: RecordDraft | null = null;
   let section: SectionState | null = null;
   let journal: { id: string; description: string } | null = null;
@@ -264,33 +294,18 @@ export async function readSaft(
   const schemaError = (code: string, message: string, element: string, line = parser.line) =>
     issue({ severity: 'error', code, message, line, element });
 
-  parser.on('doctype', () => {
-    throw new Fatal(
-      'HOSTILE_XML',
-      'The file declares a DTD or entities, which a SAF-T file never needs.',
-      parser.line,
-    );
-  });
-  parser.on('error', (error) => {
-    throw new Fatal('MALFORMED_XML', `The XML is malformed: ${error.message}`, parser.line);
-  });
   const onText = (chunk: string) => {
-    if (!collectText) return;
     if (text.length + chunk.length > MAX_TEXT)
       throw new Fatal('HOSTILE_XML', `A text longer than ${MAX_TEXT} characters.`, parser.line);
     text += chunk;
   };
-  parser.on('text', onText);
-  parser.on('cdata', onText);
 
-  parser.on('opentag', (tag: SaxesTagPlain) => {
-    const colon = tag.name.indexOf(':');
-    const name = colon === -1 ? tag.name : tag.name.slice(colon + 1);
+  const onOpen = (name: string, attributes: Record<string, string> | null) => {
     const parent = stack[stack.length - 1];
     if (stack.length >= MAX_DEPTH) throw new Fatal('HOSTILE_XML', 'The XML nests too deep.', parser.line);
     let rule: ElementRule | null = null;
     if (!parent) {
-      const namespace = String(tag.attributes.xmlns ?? '');
+      const namespace = String(attributes?.xmlns ?? '');
       const country = SAFT_NAMESPACES[namespace];
       if (name !== 'AuditFile' || !country)
         throw new Fatal(
@@ -301,8 +316,9 @@ export async function readSaft(
       result.country = country;
       rule = auditFileRule(country);
     } else if (parent.rule && !skipSchema) {
-      rule = parent.rule.children.get(name) ?? null;
-      if (!parent.broken && parent.rule.slots) accept(parent, name);
+      const entry = parent.rule.index.get(name);
+      rule = entry === undefined ? null : entry.rule;
+      if (!parent.broken && parent.rule.slots) accept(parent, name, entry);
       else if (!rule && !parent.broken) {
         schemaError('SCHEMA_UNEXPECTED_ELEMENT', `${name} is not allowed in ${parent.name}.`, name);
         parent.broken = true;
@@ -311,18 +327,18 @@ export async function readSaft(
     // Frames are reused by depth: no allocation per element.
     let frame = pool[stack.length];
     if (!frame) {
-      frame = { name, path: '', rule, slot: 0, count: 0, broken: false, line: 0 };
+      frame = { name, path: RECORD_PATH, rule, slot: 0, count: 0, broken: false, line: 0 };
       pool[stack.length] = frame;
     }
     frame.name = name;
-    frame.path = record && parent ? (parent.path ? `${parent.path}/${name}` : name) : '';
+    frame.path = record && parent ? childPath(parent.path, name) : RECORD_PATH;
     frame.rule = rule;
     frame.slot = 0;
     frame.count = 0;
     frame.broken = false;
     frame.line = parser.line;
     stack.push(frame);
-    collectText = skipSchema || !rule || rule.simple !== null;
+    parser.wantText = skipSchema || !rule || rule.simple !== null;
     text = '';
 
     // Records
@@ -337,7 +353,7 @@ export async function readSaft(
       ) {
         record.line = new Map([['#', name]]);
         record.lineDepth = depth;
-        frame.path = '';
+        frame.path = RECORD_PATH;
       }
       return;
     }
@@ -370,7 +386,7 @@ export async function readSaft(
     if (name in DOCUMENT_ELEMENTS && parentName === 'SourceDocuments') section = newSection(name);
     else if (name === 'GeneralLedgerEntries') glTotals = newSection(name);
     else if (name === 'Journal') journal = { id: '', description: '' };
-  });
+  };
 
   const newSection = (name: string): SectionState => ({
     name,
@@ -382,21 +398,23 @@ export async function readSaft(
     movementLines: 0,
   });
 
-  /** Moves the parent's content model on by one child named `name`. */
-  function accept(frame: Frame, name: string) {
+  /** Moves the parent's content model on by one child named `name` (`entry`: its rule and slots). */
+  function accept(frame: Frame, name: string, entry: ChildEntry | undefined) {
     const slots = frame.rule?.slots as NonNullable<ElementRule['slots']>;
-    if (!frame.rule?.children.has(name)) {
+    if (entry === undefined) {
       frame.broken = true;
       schemaError('SCHEMA_UNEXPECTED_ELEMENT', `${name} is not allowed in ${frame.name}.`, name);
       return;
     }
+    const inSlot = entry.inSlot;
     while (frame.slot < slots.length) {
       const slot = slots[frame.slot] as (typeof slots)[number];
-      if (slot.names.has(name) && frame.count < slot.max) {
+      const here = inSlot[frame.slot] === 1;
+      if (here && frame.count < slot.max) {
         frame.count++;
         return;
       }
-      if (frame.count >= slot.min || slot.names.has(name)) {
+      if (here || frame.count >= slot.min) {
         frame.slot++;
         frame.count = 0;
         continue;
@@ -407,21 +425,15 @@ export async function readSaft(
       return;
     }
     frame.broken = true;
-    schemaError(
-      'SCHEMA_UNEXPECTED_ELEMENT',
-      frame.rule?.children.has(name)
-        ? `${name} is out of place in ${frame.name}.`
-        : `${name} is not allowed in ${frame.name}.`,
-      name,
-    );
+    schemaError('SCHEMA_UNEXPECTED_ELEMENT', `${name} is out of place in ${frame.name}.`, name);
   }
 
-  parser.on('closetag', () => {
+  const onClose = () => {
     const frame = stack.pop() as Frame;
     const name = frame.name;
     const value = text;
     text = '';
-    collectText = false;
+    parser.wantText = false;
     if (frame.rule && !skipSchema) {
       if (frame.rule.simple) {
         const problem = checkSimple(frame.rule.simple, value);
@@ -452,7 +464,7 @@ export async function readSaft(
           record.lines.push(record.line);
           record.line = null;
         } else if (frame.rule?.simple || skipSchema || !frame.rule) {
-          const path = frame.path;
+          const path = frame.path.path;
           if (path && !record.line.has(path)) record.line.set(path, value.trim());
         }
         return;
@@ -463,7 +475,7 @@ export async function readSaft(
         return;
       }
       if (frame.rule?.simple || skipSchema || !frame.rule) {
-        const path = frame.path;
+        const path = frame.path.path;
         if (path && !record.fields.has(path)) record.fields.set(path, value.trim());
       }
       return;
@@ -482,7 +494,8 @@ export async function readSaft(
       closeSection(glTotals);
       glTotals = null;
     } else if (name === 'Journal') journal = null;
-  });
+  };
+  const parser = new XmlTokenizer({ open: onOpen, text: onText, close: onClose });
 
   function finishRecord(draft: RecordDraft) {
     const fields = draft.fields;
@@ -757,12 +770,12 @@ export async function readSaft(
     if (!decoder) throw new Fatal('NOT_SAFT', 'The file is empty.');
     const rest = decoder.end();
     if (rest) parser.write(rest);
-    parser.close();
+    parser.end();
     if (!result.country) throw new Fatal('NOT_SAFT', 'The file holds no SAF-T AuditFile.');
     if (balances.size > 0 && result.totals.GeneralLedgerEntries) checkClosingBalances();
     if (pending.length > 0 && options.onRecords) await options.onRecords(pending.splice(0));
   } catch (error) {
-    if (!(error instanceof Fatal)) throw error;
+    if (!(error instanceof Fatal || error instanceof XmlFatal)) throw error;
     result.fatal = true;
     issue({
       severity: 'error',
