@@ -243,15 +243,12 @@ export class XmlTokenizer {
   /** Character data from `start` to `end` (exclusive). */
   private textRun(start: number, end: number) {
     const s = this.buf;
+    this.count(end);
     if (this.depth === 0) {
       for (let k = start; k < end; k++)
-        if (!isSpace(s.charCodeAt(k))) {
-          this.count(k);
-          this.fail('text outside the root element');
-        }
+        if (!isSpace(s.charCodeAt(k))) this.fail('text outside the root element');
       return;
     }
-    this.count(end);
     if (this.brackets < start) {
       this.brackets = s.indexOf(']]>', start);
       if (this.brackets === -1) this.brackets = s.length;
@@ -546,7 +543,8 @@ export class XmlTokenizer {
       return end + 3;
     }
     this.count(lt);
-    if (s.startsWith('<!DOCTYPE', lt))
+    // A DTD can only stand before the root (saxes raised its doctype event there only).
+    if (s.startsWith('<!DOCTYPE', lt) && !this.rootSeen)
       throw new XmlFatal(
         'HOSTILE_XML',
         'The file declares a DTD or entities, which a SAF-T file never needs.',
