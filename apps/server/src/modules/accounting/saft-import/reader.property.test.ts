@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateSaft } from './generate.ts';
-import { readSaft, type SaftReadResult, type SaftRecord } from './reader.ts';
-import { readSaftReference } from './test/reader-saxes.ts';
+import { readSaft, type SaftReadResult, type SaftRecord, toMicro } from './reader.ts';
+import { readSaftReference, toMicroReference } from './test/reader-saxes.ts';
 import { isDate, isDateTime, isDecimal, isInteger } from './xsd-rules.ts';
 
 // Differential test of the hand-written tokenizer and the faster schema checks: for generated SAF-T files
@@ -318,5 +318,31 @@ describe('simple-type character loops, against the regular expressions they repl
       }),
       { numRuns: 5000 },
     );
+  });
+});
+
+describe('decimal reading without a regular expression, against the one it replaced', () => {
+  it('gives the same millionths for the same text', () => {
+    const decimal = fc
+      .array(fc.constantFrom('0', '1', '5', '9', '.', '-', '+', ' ', 'e', '\n'), { maxLength: 22 })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(fc.oneof(decimal, fc.string()), (text) => {
+        expect(toMicro(text)).toBe(toMicroReference(text));
+      }),
+      { numRuns: 5000 },
+    );
+    for (const text of [
+      '999999999.999999',
+      '1000000000.5',
+      '-0',
+      '5.',
+      '.5',
+      '.',
+      '',
+      '0.0000005',
+      '0.00000049',
+    ])
+      expect(toMicro(text)).toBe(toMicroReference(text));
   });
 });

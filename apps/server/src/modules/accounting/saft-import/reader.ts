@@ -112,10 +112,14 @@ const TOTAL_FIELDS = new Set([
   'TotalQuantityIssued',
 ]);
 
+const DECIMAL_TEXT = /^\s*([+-]?)(\d*)(?:\.(\d*))?\s*$/;
+
 /** Decimal text → integer millionths (exact; SAF-T amounts carry at most a few decimals). */
 export function toMicro(text: string | undefined): bigint | null {
   if (text === undefined) return null;
-  const match = /^\s*([+-]?)(\d*)(?:\.(\d*))?\s*$/.exec(text);
+  const fast = microNumber(text);
+  if (fast !== null) return BigInt(fast);
+  const match = DECIMAL_TEXT.exec(text);
   if (!match || (match[2] === '' && !match[3])) return null;
   const decimals = (match[3] ?? '').padEnd(6, '0');
   if (decimals.length > 6 && /[1-9]/.test(decimals.slice(6))) {
@@ -126,6 +130,40 @@ export function toMicro(text: string | undefined): bigint | null {
   }
   const value = BigInt((match[2] || '0') + decimals.slice(0, 6));
   return match[1] === '-' ? -value : value;
+}
+
+/**
+ * The common case of toMicro without a regular expression or string building: an optional sign, at most
+ * nine integer digits and at most six decimals, nothing around. Null sends the text to the general path.
+ */
+function microNumber(text: string): number | null {
+  const length = text.length;
+  let i = 0;
+  const sign = text.charCodeAt(0);
+  if (sign === 43 || sign === 45) i++;
+  let whole = 0;
+  const start = i;
+  for (; i < length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) break;
+    whole = whole * 10 + (c - 48);
+  }
+  const wholeDigits = i - start;
+  if (wholeDigits > 9) return null;
+  let fraction = 0;
+  let fractionDigits = 0;
+  if (i < length) {
+    if (text.charCodeAt(i) !== 46) return null;
+    for (i++; i < length; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 48 || c > 57) return null;
+      fraction = fraction * 10 + (c - 48);
+      if (++fractionDigits > 6) return null;
+    }
+  }
+  if (wholeDigits === 0 && fractionDigits === 0) return null;
+  const value = whole * 1_000_000 + fraction * 10 ** (6 - fractionDigits);
+  return sign === 45 ? -value : value;
 }
 
 /** Millionths → minor units (cents), half away from zero. */
@@ -177,34 +215,37 @@ export function hostileHead(head: Buffer): boolean {
 
 /**
  * A path relative to a record (or line): "" outside one and on its own element, "BillingAddress/City" in
- * it. Paths form a tree built as names come, so that a path string is made once, not once per element.
+ * it. Paths form a tree (one per read) built as names come, so that a path string is made once, not once
+ * per element; each node also notes the record and the line that last set it, so that "the first value
+ * wins" needs no lookup.
  */
 interface PathNode {
   path: string;
   children: Map<string, PathNode> | null;
+  /** Whether the node is in the tree (its stamps can be trusted). */
+  kept: boolean;
+  recordStamp: number;
+  lineStamp: number;
+  /** The last child entry looked up for this element name, and in which parent rule. */
+  entryOwner: ElementRule | null;
+  entry: ChildEntry | undefined;
+  /** Whether the element is a Line, DebitLine or CreditLine. */
+  isLine: boolean;
 }
 
-const RECORD_PATH: PathNode = { path: '', children: null };
 /** Paths kept in the tree (a SAF-T file has a few hundred); any beyond are made as they come. */
 const MAX_PATHS = 10_000;
-let pathCount = 0;
 
-function childPath(parent: PathNode, name: string): PathNode {
-  let children = parent.children;
-  if (children === null) {
-    children = new Map();
-    if (pathCount < MAX_PATHS) parent.children = children;
-  }
-  let node = children.get(name);
-  if (node === undefined) {
-    node = { path: parent.path ? `${parent.path}/${name}` : name, children: null };
-    if (pathCount < MAX_PATHS) {
-      children.set(name, node);
-      pathCount++;
-    }
-  }
-  return node;
-}
+const pathNode = (path: string, name: string, kept: boolean): PathNode => ({
+  path,
+  children: null,
+  kept,
+  recordStamp: 0,
+  lineStamp: 0,
+  entryOwner: null,
+  entry: undefined,
+  isLine: LINE_ELEMENTS.has(name),
+});
 
 interface Frame {
   name: string;
@@ -282,6 +323,28 @@ export async function readSaft(
 
   const stack: Frame[] = [];
   const pool: Frame[] = [];
+  const recordPath = pathNode('', '', true);
+  let pathCount = 0;
+  /** Serial numbers of the record and of the line being read (see PathNode). */
+  let recordSerial = 0;
+  let lineSerial = 0;
+  const childPath = (parent: PathNode, name: string): PathNode => {
+    let children = parent.children;
+    if (children === null) {
+      children = new Map();
+      if (parent.kept) parent.children = children;
+    }
+    let node = children.get(name);
+    if (node === undefined) {
+      const kept = parent.kept && pathCount < MAX_PATHS;
+      node = pathNode(parent.path ? `${parent.path}/${name}` : name, name, kept);
+      if (kept) {
+        children.set(name, node);
+        pathCount++;
+      }
+    }
+    return node;
+  };
   let text = '';
   let record: RecordDraft | null = null;
   let section: SectionState | null = null;
@@ -303,6 +366,7 @@ export async function readSaft(
   const onOpen = (name: string, attributes: Record<string, string> | null) => {
     const parent = stack[stack.length - 1];
     if (stack.length >= MAX_DEPTH) throw new Fatal('HOSTILE_XML', 'The XML nests too deep.', parser.line);
+    const node = record && parent ? childPath(parent.path, name) : recordPath;
     let rule: ElementRule | null = null;
     if (!parent) {
       const namespace = String(attributes?.xmlns ?? '');
@@ -316,7 +380,14 @@ export async function readSaft(
       result.country = country;
       rule = auditFileRule(country);
     } else if (parent.rule && !skipSchema) {
-      const entry = parent.rule.index.get(name);
+      let entry: ChildEntry | undefined;
+      // Inside a record a path node stands for one name: it keeps the entry found in the parent's rule.
+      if (node !== recordPath && node.entryOwner === parent.rule) entry = node.entry;
+      else {
+        entry = parent.rule.index.get(name);
+        node.entryOwner = parent.rule;
+        node.entry = entry;
+      }
       rule = entry === undefined ? null : entry.rule;
       if (!parent.broken && parent.rule.slots) accept(parent, name, entry);
       else if (!rule && !parent.broken) {
@@ -327,11 +398,11 @@ export async function readSaft(
     // Frames are reused by depth: no allocation per element.
     let frame = pool[stack.length];
     if (!frame) {
-      frame = { name, path: RECORD_PATH, rule, slot: 0, count: 0, broken: false, line: 0 };
+      frame = { name, path: recordPath, rule, slot: 0, count: 0, broken: false, line: 0 };
       pool[stack.length] = frame;
     }
     frame.name = name;
-    frame.path = record && parent ? childPath(parent.path, name) : RECORD_PATH;
+    frame.path = node;
     frame.rule = rule;
     frame.slot = 0;
     frame.count = 0;
@@ -346,18 +417,20 @@ export async function readSaft(
     const parentName = parent?.name ?? '';
     if (record) {
       if (
-        LINE_ELEMENTS.has(name) &&
+        node.isLine &&
         !record.line &&
         (name !== 'Line' || record.kind === 'document') &&
         parentName !== 'SourceDocumentID'
       ) {
         record.line = new Map([['#', name]]);
         record.lineDepth = depth;
-        frame.path = RECORD_PATH;
+        lineSerial++;
+        frame.path = recordPath;
       }
       return;
     }
     if (DOCUMENT_ELEMENTS[parentName] === name && section) {
+      recordSerial++;
       record = {
         kind: 'document',
         element: name,
@@ -371,6 +444,7 @@ export async function readSaft(
       return;
     }
     if (RECORD_PARENTS[name] === parentName) {
+      recordSerial++;
       record = {
         kind: name,
         element: name,
@@ -464,8 +538,11 @@ export async function readSaft(
           record.lines.push(record.line);
           record.line = null;
         } else if (frame.rule?.simple || skipSchema || !frame.rule) {
-          const path = frame.path.path;
-          if (path && !record.line.has(path)) record.line.set(path, value.trim());
+          const node = frame.path;
+          if (node.path && (node.kept ? node.lineStamp !== lineSerial : !record.line.has(node.path))) {
+            node.lineStamp = lineSerial;
+            record.line.set(node.path, value.trim());
+          }
         }
         return;
       }
@@ -475,8 +552,11 @@ export async function readSaft(
         return;
       }
       if (frame.rule?.simple || skipSchema || !frame.rule) {
-        const path = frame.path.path;
-        if (path && !record.fields.has(path)) record.fields.set(path, value.trim());
+        const node = frame.path;
+        if (node.path && (node.kept ? node.recordStamp !== recordSerial : !record.fields.has(node.path))) {
+          node.recordStamp = recordSerial;
+          record.fields.set(node.path, value.trim());
+        }
       }
       return;
     }

@@ -448,17 +448,25 @@ export function checkSimple(rule: SimpleRule, raw: string): string | null {
     default:
       break;
   }
-  if (rule.length !== undefined || rule.minLength !== undefined || rule.maxLength !== undefined) {
-    // The character count lies between half the UTF-16 length and it: counted only when that matters.
+  const minLength = rule.minLength;
+  const maxLength = rule.maxLength;
+  if (rule.length !== undefined || minLength !== undefined || maxLength !== undefined) {
+    // The character count lies between half the UTF-16 length (pairs) and it: counted only when that matters.
     const units = value.length;
-    const problem = lengthProblem(rule, value, units);
-    if (problem !== null || lengthProblem(rule, value, Math.ceil(units / 2)) !== null) {
+    if (
+      rule.length !== undefined ||
+      (minLength !== undefined && units < 2 * minLength - 1) ||
+      (maxLength !== undefined && units > maxLength)
+    ) {
       const exact = lengthProblem(rule, value, characters(value));
       if (exact !== null) return exact;
     }
   }
   if (rule.enumeration && !rule.enumeration.has(value))
     return `"${value.slice(0, 40)}" is not one of the allowed values`;
+  // A decimal that is not negative is never below a lower bound of 0 (SAFmonetaryType, SAFdecimalType).
+  if (base === 'decimal' && rule.minInclusive === 0 && rule.maxInclusive === undefined)
+    return value.charCodeAt(0) === 45 && Number(value) < 0 ? `${value} is below 0` : null;
   if (rule.minInclusive !== undefined || rule.maxInclusive !== undefined) {
     const number = Number(value);
     if (rule.minInclusive !== undefined && number < rule.minInclusive)

@@ -173,7 +173,7 @@ const TOTAL_FIELDS = new Set([
 ]);
 
 /** Decimal text → integer millionths (exact; SAF-T amounts carry at most a few decimals). */
-function toMicro(text: string | undefined): bigint | null {
+export function toMicroReference(text: string | undefined): bigint | null {
   if (text === undefined) return null;
   const match = /^\s*([+-]?)(\d*)(?:\.(\d*))?\s*$/.exec(text);
   if (!match || (match[2] === '' && !match[3])) return null;
@@ -560,11 +560,11 @@ export async function readSaftReference(
         const code = fields.get('AccountID') ?? '';
         const balance = balances.get(code) ?? { opening: 0n, closing: 0n, movements: 0n };
         balance.opening =
-          (toMicro(fields.get('OpeningDebitBalance')) ?? 0n) -
-          (toMicro(fields.get('OpeningCreditBalance')) ?? 0n);
+          (toMicroReference(fields.get('OpeningDebitBalance')) ?? 0n) -
+          (toMicroReference(fields.get('OpeningCreditBalance')) ?? 0n);
         balance.closing =
-          (toMicro(fields.get('ClosingDebitBalance')) ?? 0n) -
-          (toMicro(fields.get('ClosingCreditBalance')) ?? 0n);
+          (toMicroReference(fields.get('ClosingDebitBalance')) ?? 0n) -
+          (toMicroReference(fields.get('ClosingCreditBalance')) ?? 0n);
         if (fields.get('GroupingCategory') === 'GM') balances.set(code, balance);
         pending.push({ kind: 'account', fields });
         break;
@@ -602,7 +602,7 @@ export async function readSaftReference(
     let credit = 0n;
     for (const line of draft.lines) {
       const isDebit = line.get('#') === 'DebitLine';
-      const amount = toMicro(line.get(isDebit ? 'DebitAmount' : 'CreditAmount')) ?? 0n;
+      const amount = toMicroReference(line.get(isDebit ? 'DebitAmount' : 'CreditAmount')) ?? 0n;
       if (isDebit) debit += amount;
       else credit += amount;
       const balance = balances.get(line.get('AccountID') ?? '');
@@ -647,9 +647,9 @@ export async function readSaftReference(
     let credit = 0n;
     let quantity = 0n;
     for (const line of draft.lines) {
-      debit += toMicro(line.get('DebitAmount')) ?? 0n;
-      credit += toMicro(line.get('CreditAmount')) ?? 0n;
-      quantity += toMicro(line.get('Quantity')) ?? 0n;
+      debit += toMicroReference(line.get('DebitAmount')) ?? 0n;
+      credit += toMicroReference(line.get('CreditAmount')) ?? 0n;
+      quantity += toMicroReference(line.get('Quantity')) ?? 0n;
     }
     current.movementLines += draft.lines.length;
     // Cancelled (A) and, for invoices and working documents, billed (F) documents stay out of the totals;
@@ -663,9 +663,9 @@ export async function readSaftReference(
       current.credit += credit;
       current.quantity += quantity;
     }
-    const net = toMicro(fields.get('DocumentTotals/NetTotal'));
-    const tax = toMicro(fields.get('DocumentTotals/TaxPayable'));
-    const gross = toMicro(fields.get('DocumentTotals/GrossTotal'));
+    const net = toMicroReference(fields.get('DocumentTotals/NetTotal'));
+    const tax = toMicroReference(fields.get('DocumentTotals/TaxPayable'));
+    const gross = toMicroReference(fields.get('DocumentTotals/GrossTotal'));
     if (net !== null && tax !== null && gross !== null) {
       if (microToCents(net) + microToCents(tax) !== microToCents(gross))
         issue({
@@ -696,7 +696,7 @@ export async function readSaftReference(
       fields.get('InvoiceDate') ?? '',
       fields.get('SystemEntryDate') ?? '',
       number,
-      formatCents2(toMicro(fields.get('DocumentTotals/GrossTotal')) ?? 0n),
+      formatCents2(toMicroReference(fields.get('DocumentTotals/GrossTotal')) ?? 0n),
       previous,
     ].join(';');
     let valid = false;
@@ -775,8 +775,8 @@ export async function readSaftReference(
       const same = field.startsWith('Number')
         ? Number(declared) === Number(value)
         : field === 'TotalQuantityIssued'
-          ? microToCents(toMicro(declared) ?? -1n) === microToCents(toMicro(value) ?? 0n)
-          : toMicro(declared) === toMicro(value);
+          ? microToCents(toMicroReference(declared) ?? -1n) === microToCents(toMicroReference(value) ?? 0n)
+          : toMicroReference(declared) === toMicroReference(value);
       if (!same)
         issue({
           severity: 'error',
