@@ -112,6 +112,9 @@ const TOTAL_FIELDS = new Set([
   'TotalQuantityIssued',
 ]);
 
+// String methods in the hot paths are called as `trim.call(value)`: see xml-tokenizer.ts.
+const { charCodeAt, trim } = String.prototype;
+
 const DECIMAL_TEXT = /^\s*([+-]?)(\d*)(?:\.(\d*))?\s*$/;
 
 /** Decimal text → integer millionths (exact; SAF-T amounts carry at most a few decimals). */
@@ -139,12 +142,12 @@ export function toMicro(text: string | undefined): bigint | null {
 function microNumber(text: string): number | null {
   const length = text.length;
   let i = 0;
-  const sign = text.charCodeAt(0);
+  const sign = charCodeAt.call(text, 0);
   if (sign === 43 || sign === 45) i++;
   let whole = 0;
   const start = i;
   for (; i < length; i++) {
-    const c = text.charCodeAt(i);
+    const c = charCodeAt.call(text, i);
     if (c < 48 || c > 57) break;
     whole = whole * 10 + (c - 48);
   }
@@ -153,9 +156,9 @@ function microNumber(text: string): number | null {
   let fraction = 0;
   let fractionDigits = 0;
   if (i < length) {
-    if (text.charCodeAt(i) !== 46) return null;
+    if (charCodeAt.call(text, i) !== 46) return null;
     for (i++; i < length; i++) {
-      const c = text.charCodeAt(i);
+      const c = charCodeAt.call(text, i);
       if (c < 48 || c > 57) return null;
       fraction = fraction * 10 + (c - 48);
       if (++fractionDigits > 6) return null;
@@ -541,7 +544,7 @@ export async function readSaft(
           const node = frame.path;
           if (node.path && (node.kept ? node.lineStamp !== lineSerial : !record.line.has(node.path))) {
             node.lineStamp = lineSerial;
-            record.line.set(node.path, value.trim());
+            record.line.set(node.path, trim.call(value));
           }
         }
         return;
@@ -555,7 +558,7 @@ export async function readSaft(
         const node = frame.path;
         if (node.path && (node.kept ? node.recordStamp !== recordSerial : !record.fields.has(node.path))) {
           node.recordStamp = recordSerial;
-          record.fields.set(node.path, value.trim());
+          record.fields.set(node.path, trim.call(value));
         }
       }
       return;

@@ -306,8 +306,12 @@ export function auditFileRule(country: SaftCountry): ElementRule {
 // dateTime /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/, decimal
 // /^[+-]?(\d+(\.\d*)?|\.\d+)$/, integer /^[+-]?\d+$/ (xsd-rules.test.ts compares them on many strings).
 
+// String methods are called as `charCodeAt.call(value, i)`: see xml-tokenizer.ts (String subclassed by
+// a dependency makes `value.charCodeAt(i)` several times slower in optimized code).
+const { charCodeAt, trim } = String.prototype;
+
 const isDigit = (value: string, i: number) => {
-  const c = value.charCodeAt(i);
+  const c = charCodeAt.call(value, i);
   return c >= 48 && c <= 57;
 };
 
@@ -317,10 +321,10 @@ function datePrefix(value: string): boolean {
     isDigit(value, 1) &&
     isDigit(value, 2) &&
     isDigit(value, 3) &&
-    value.charCodeAt(4) === 45 &&
+    charCodeAt.call(value, 4) === 45 &&
     isDigit(value, 5) &&
     isDigit(value, 6) &&
-    value.charCodeAt(7) === 45 &&
+    charCodeAt.call(value, 7) === 45 &&
     isDigit(value, 8) &&
     isDigit(value, 9)
   );
@@ -334,32 +338,32 @@ export function isDateTime(value: string): boolean {
   if (
     value.length < 19 ||
     !datePrefix(value) ||
-    value.charCodeAt(10) !== 84 ||
+    charCodeAt.call(value, 10) !== 84 ||
     !isDigit(value, 11) ||
     !isDigit(value, 12) ||
-    value.charCodeAt(13) !== 58 ||
+    charCodeAt.call(value, 13) !== 58 ||
     !isDigit(value, 14) ||
     !isDigit(value, 15) ||
-    value.charCodeAt(16) !== 58 ||
+    charCodeAt.call(value, 16) !== 58 ||
     !isDigit(value, 17) ||
     !isDigit(value, 18)
   )
     return false;
   let i = 19;
-  if (value.charCodeAt(i) === 46) {
+  if (charCodeAt.call(value, i) === 46) {
     const start = ++i;
     while (isDigit(value, i)) i++;
     if (i === start) return false;
   }
   if (i === value.length) return true;
-  const c = value.charCodeAt(i);
+  const c = charCodeAt.call(value, i);
   if (c === 90) return i + 1 === value.length;
   if (c === 43 || c === 45)
     return (
       i + 6 === value.length &&
       isDigit(value, i + 1) &&
       isDigit(value, i + 2) &&
-      value.charCodeAt(i + 3) === 58 &&
+      charCodeAt.call(value, i + 3) === 58 &&
       isDigit(value, i + 4) &&
       isDigit(value, i + 5)
     );
@@ -368,12 +372,12 @@ export function isDateTime(value: string): boolean {
 
 export function isDecimal(value: string): boolean {
   let i = 0;
-  const sign = value.charCodeAt(0);
+  const sign = charCodeAt.call(value, 0);
   if (sign === 43 || sign === 45) i++;
   const start = i;
   while (isDigit(value, i)) i++;
   const whole = i - start;
-  if (value.charCodeAt(i) === 46) {
+  if (charCodeAt.call(value, i) === 46) {
     const fraction = ++i;
     while (isDigit(value, i)) i++;
     if (whole === 0 && i === fraction) return false;
@@ -383,7 +387,7 @@ export function isDecimal(value: string): boolean {
 
 export function isInteger(value: string): boolean {
   let i = 0;
-  const sign = value.charCodeAt(0);
+  const sign = charCodeAt.call(value, 0);
   if (sign === 43 || sign === 45) i++;
   const start = i;
   while (isDigit(value, i)) i++;
@@ -394,9 +398,9 @@ export function isInteger(value: string): boolean {
 function characters(value: string): number {
   let count = value.length;
   for (let i = 0; i < value.length - 1; i++) {
-    const c = value.charCodeAt(i);
+    const c = charCodeAt.call(value, i);
     if (c >= 0xd800 && c <= 0xdbff) {
-      const d = value.charCodeAt(i + 1);
+      const d = charCodeAt.call(value, i + 1);
       if (d >= 0xdc00 && d <= 0xdfff) {
         count--;
         i++;
@@ -427,7 +431,7 @@ export function checkSimple(rule: SimpleRule, raw: string): string | null {
     rule.enumeration === undefined
   )
     return null;
-  const value = base === 'string' || base === 'other' ? raw : raw.trim();
+  const value = base === 'string' || base === 'other' ? raw : trim.call(raw);
   switch (base) {
     case 'date':
       if (!isDate(value)) return `"${value.slice(0, 40)}" is not a date (YYYY-MM-DD)`;
@@ -442,7 +446,7 @@ export function checkSimple(rule: SimpleRule, raw: string): string | null {
       if (!isInteger(value)) return `"${value.slice(0, 40)}" is not an integer`;
       break;
     case 'nonNegativeInteger':
-      if (!isInteger(value) || value.charCodeAt(0) === 45)
+      if (!isInteger(value) || charCodeAt.call(value, 0) === 45)
         return `"${value.slice(0, 40)}" is not a non-negative integer`;
       break;
     default:
@@ -466,7 +470,7 @@ export function checkSimple(rule: SimpleRule, raw: string): string | null {
     return `"${value.slice(0, 40)}" is not one of the allowed values`;
   // A decimal that is not negative is never below a lower bound of 0 (SAFmonetaryType, SAFdecimalType).
   if (base === 'decimal' && rule.minInclusive === 0 && rule.maxInclusive === undefined)
-    return value.charCodeAt(0) === 45 && Number(value) < 0 ? `${value} is below 0` : null;
+    return charCodeAt.call(value, 0) === 45 && Number(value) < 0 ? `${value} is below 0` : null;
   if (rule.minInclusive !== undefined || rule.maxInclusive !== undefined) {
     const number = Number(value);
     if (rule.minInclusive !== undefined && number < rule.minInclusive)
