@@ -425,7 +425,8 @@ export async function readSaft(
         (name !== 'Line' || record.kind === 'document') &&
         parentName !== 'SourceDocumentID'
       ) {
-        record.line = new Map([['#', name]]);
+        record.line = new Map();
+        record.line.set('#', name);
         record.lineDepth = depth;
         lineSerial++;
         frame.path = recordPath;

@@ -327,9 +327,12 @@ export class XmlTokenizer {
     if (guess >= 0) {
       const candidate = this.internNames[guess] as string;
       const length = candidate.length;
-      let m = 0;
-      while (m < length && s[j + m] === candidate[m]) m++;
-      if (m === length && j + m < n && !isName(charCodeAt.call(s, j + m))) {
+      if (
+        slice.call(s, j, j + length) === candidate &&
+        j + length < n &&
+        !isName(charCodeAt.call(s, j + length))
+      ) {
+        const m = length;
         index = guess;
         j += m;
       }
@@ -487,8 +490,8 @@ export class XmlTokenizer {
     const top = this.depth > 0 ? (this.stack[this.depth - 1] as string) : '';
     const length = top.length;
     let k = lt + 2;
-    let m = 0;
-    while (m < length && s[k + m] === top[m]) m++;
+    // One comparison of the slice with the open name (the engine compares the characters).
+    const m = length > 0 && slice.call(s, k, k + length) === top ? length : 0;
     // The usual case, `</Name>`, without searching for `>`.
     if (m === length && length > 0 && charCodeAt.call(s, k + m) === 62) {
       this.count(k + m);
