@@ -135,6 +135,9 @@ export function toMicro(text: string | undefined): bigint | null {
   return match[1] === '-' ? -value : value;
 }
 
+/** 10^(6 − decimals): what a fraction of that many decimals is worth in millionths. */
+const SCALE = [1_000_000, 100_000, 10_000, 1_000, 100, 10, 1];
+
 /**
  * The common case of toMicro without a regular expression or string building: an optional sign, at most
  * nine integer digits and at most six decimals, nothing around. Null sends the text to the general path.
@@ -165,7 +168,7 @@ function microNumber(text: string): number | null {
     }
   }
   if (wholeDigits === 0 && fractionDigits === 0) return null;
-  const value = whole * 1_000_000 + fraction * 10 ** (6 - fractionDigits);
+  const value = whole * 1_000_000 + fraction * (SCALE[fractionDigits] as number);
   return sign === 45 ? -value : value;
 }
 
