@@ -54,7 +54,7 @@ const isSpace = (c: number) => c === 32 || c === 10 || c === 9 || c === 13;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML forbids are what it finds.
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 /** A pending token (tag, comment, CDATA, PI) longer than this is refused rather than buffered. */
-const MAX_PENDING = 4 * 1024 * 1024;
+const MAX_PENDING = 1024 * 1024;
 
 /** Distinct element names kept (the table holds 8192 slots: at most half full). */
 const MAX_INTERNED = 4096;
