@@ -1,12 +1,12 @@
 // SAF-T import throughput (issue 13): a ~500 MB SAF-T (PT) file is generated in a temporary directory
 // (stream-written), then read by `xmllint --stream` (libxml2's streaming reader, the reference) and by the
-// import's parse/check pipeline (saxes + the XSD-derived rules + control totals) in the same run.
-// Prints MB/s of both and the import's peak RSS growth.
+// import's parse/check pipeline (the SAF-T tokenizer + the XSD-derived rules + control totals) in the same
+// run. Prints MB/s of both (wall), their CPU seconds, the load average and the import's peak RSS growth.
 // Targets: import ≥ 0.5 × xmllint's MB/s; peak RSS growth < 200 MB.
 import { spawnSync } from 'node:child_process';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -38,6 +38,19 @@ async function writeFile(file: string): Promise<number> {
   return (await stat(file)).size;
 }
 
+/** CPU seconds of the waited-for children (Linux: cutime + cstime of /proc/self/stat, 100 ticks a second). */
+function childrenCpuSeconds(): number | null {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+const cpuSeconds = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1e6;
+
 function xmllintAvailable(): boolean {
   return spawnSync('xmllint', ['--version'], { stdio: 'ignore' }).status === 0;
 }
@@ -55,13 +68,18 @@ export async function benchSaftImport(): Promise<void> {
 
     let xmllintRate: number | null = null;
     if (xmllintAvailable()) {
+      const cpu0 = childrenCpuSeconds();
       const t0 = performance.now();
       const run = spawnSync('xmllint', ['--stream', '--noout', file], {
         stdio: ['ignore', 'ignore', 'pipe'],
       });
       const seconds = (performance.now() - t0) / 1000;
-      if (run.status === 0) xmllintRate = mb / seconds;
-      else console.log(`xmllint --stream failed: ${String(run.stderr).slice(0, 300)}`);
+      const cpu1 = childrenCpuSeconds();
+      const cpu = cpu0 !== null && cpu1 !== null ? `, ${(cpu1 - cpu0).toFixed(2)} s CPU` : '';
+      if (run.status === 0) {
+        xmllintRate = mb / seconds;
+        console.log(`xmllint --stream --noout: ${seconds.toFixed(2)} s wall${cpu}`);
+      } else console.log(`xmllint --stream failed: ${String(run.stderr).slice(0, 300)}`);
     } else {
       console.log('xmllint is not installed (Debian: libxml2-utils): the comparison is skipped.');
     }
@@ -72,6 +90,8 @@ export async function benchSaftImport(): Promise<void> {
     const sampler = setInterval(() => {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 50);
+    const load = loadavg()[0] as number;
+    const cpuStart = process.cpuUsage();
     const t1 = performance.now();
     const result = await readSaft(createReadStream(file, { highWaterMark: 256 * 1024 }), {
       onProgress: () => {
@@ -80,13 +100,14 @@ export async function benchSaftImport(): Promise<void> {
       progressBytes: 16 * 1024 * 1024,
     });
     const seconds = (performance.now() - t1) / 1000;
+    const cpu = cpuSeconds(process.cpuUsage(cpuStart));
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
     const importRate = mb / seconds;
     const growth = (peak - baseline) / (1024 * 1024);
 
     console.log(
-      `SAF-T import parse/check: ${importRate.toFixed(1)} MB/s (${seconds.toFixed(1)} s, ${result.counts.transactions ?? 0} transactions, ${result.counts['documents.SalesInvoices'] ?? 0} invoices, ${result.errorCount} errors), peak RSS growth ${growth.toFixed(0)} MB (target < 200 MB)`,
+      `SAF-T import parse/check: ${importRate.toFixed(1)} MB/s (${seconds.toFixed(2)} s wall, ${cpu.toFixed(2)} s CPU, load average ${load.toFixed(1)}; ${result.counts.transactions ?? 0} transactions, ${result.counts['documents.SalesInvoices'] ?? 0} invoices, ${result.errorCount} errors), peak RSS growth ${growth.toFixed(0)} MB (target < 200 MB)`,
     );
     if (xmllintRate !== null) {
       const ratio = importRate / xmllintRate;

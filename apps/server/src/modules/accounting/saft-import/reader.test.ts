@@ -8,6 +8,11 @@ async function text(options: Parameters<typeof generateSaft>[0]) {
   for await (const chunk of generateSaft(options)) xml += chunk;
   return xml;
 }
+function chunksOf(bytes: Buffer, size: number): Buffer[] {
+  const out: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += size) out.push(bytes.subarray(at, at + size));
+  return out;
+}
 const read = (xml: string) => readSaft(Readable.from([Buffer.from(xml, 'utf8')]));
 
 describe('SAF-T reader', () => {
@@ -64,5 +69,18 @@ describe('SAF-T reader', () => {
     const bytes = Buffer.from(xml, 'latin1');
     const result = await readSaft(Readable.from([bytes]));
     expect(result.header.CompanyID).toContain('Conservatória');
+  });
+
+  it('refuses a tag, comment or CDATA section too long to buffer, and reads a long text in pieces', async () => {
+    const base = await text({ transactions: 1, invoices: 1 });
+    const comment = base.replace('<Header>', `<!--${'x'.repeat(1_200_000)}--><Header>`);
+    const refused = await readSaft(Readable.from(chunksOf(Buffer.from(comment, 'utf8'), 64 * 1024)));
+    expect(refused.issues.at(-1)).toMatchObject({ code: 'HOSTILE_XML' });
+    const long = base.replace('<City>Lisboa</City>', `<City>${'Lisboa '.repeat(20_000)}</City>`);
+    const read2 = await readSaft(Readable.from(chunksOf(Buffer.from(long, 'utf8'), 4096)));
+    expect(read2.issues[0]).toMatchObject({
+      code: 'HOSTILE_XML',
+      message: expect.stringContaining('text longer'),
+    });
   });
 });

@@ -1,8 +1,9 @@
 import { createPublicKey, createVerify, type KeyObject } from 'node:crypto';
 import iconv from 'iconv-lite';
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { XmlFatal, XmlTokenizer } from './xml-tokenizer.ts';
 import {
   auditFileRule,
+  type ChildEntry,
   checkSimple,
   type ElementRule,
   SAFT_NAMESPACES,
@@ -111,10 +112,17 @@ const TOTAL_FIELDS = new Set([
   'TotalQuantityIssued',
 ]);
 
+// String methods in the hot paths are called as `trim.call(value)`: see xml-tokenizer.ts.
+const { charCodeAt, trim } = String.prototype;
+
+const DECIMAL_TEXT = /^\s*([+-]?)(\d*)(?:\.(\d*))?\s*$/;
+
 /** Decimal text → integer millionths (exact; SAF-T amounts carry at most a few decimals). */
 export function toMicro(text: string | undefined): bigint | null {
   if (text === undefined) return null;
-  const match = /^\s*([+-]?)(\d*)(?:\.(\d*))?\s*$/.exec(text);
+  const fast = microNumber(text);
+  if (fast !== null) return BigInt(fast);
+  const match = DECIMAL_TEXT.exec(text);
   if (!match || (match[2] === '' && !match[3])) return null;
   const decimals = (match[3] ?? '').padEnd(6, '0');
   if (decimals.length > 6 && /[1-9]/.test(decimals.slice(6))) {
@@ -125,6 +133,43 @@ export function toMicro(text: string | undefined): bigint | null {
   }
   const value = BigInt((match[2] || '0') + decimals.slice(0, 6));
   return match[1] === '-' ? -value : value;
+}
+
+/** 10^(6 − decimals): what a fraction of that many decimals is worth in millionths. */
+const SCALE = [1_000_000, 100_000, 10_000, 1_000, 100, 10, 1];
+
+/**
+ * The common case of toMicro without a regular expression or string building: an optional sign, at most
+ * nine integer digits and at most six decimals, nothing around. Null sends the text to the general path.
+ */
+function microNumber(text: string): number | null {
+  const length = text.length;
+  let i = 0;
+  const sign = charCodeAt.call(text, 0);
+  if (sign === 43 || sign === 45) i++;
+  let whole = 0;
+  const start = i;
+  for (; i < length; i++) {
+    const c = charCodeAt.call(text, i);
+    if (c < 48 || c > 57) break;
+    whole = whole * 10 + (c - 48);
+  }
+  const wholeDigits = i - start;
+  if (wholeDigits > 9) return null;
+  let fraction = 0;
+  let fractionDigits = 0;
+  if (i < length) {
+    if (charCodeAt.call(text, i) !== 46) return null;
+    for (i++; i < length; i++) {
+      const c = charCodeAt.call(text, i);
+      if (c < 48 || c > 57) return null;
+      fraction = fraction * 10 + (c - 48);
+      if (++fractionDigits > 6) return null;
+    }
+  }
+  if (wholeDigits === 0 && fractionDigits === 0) return null;
+  const value = whole * 1_000_000 + fraction * (SCALE[fractionDigits] as number);
+  return sign === 45 ? -value : value;
 }
 
 /** Millionths → minor units (cents), half away from zero. */
@@ -174,10 +219,44 @@ export function hostileHead(head: Buffer): boolean {
   return /<!DOCTYPE|<!ENTITY/i.test(text);
 }
 
+/**
+ * A path relative to a record (or line): "" outside one and on its own element, "BillingAddress/City" in
+ * it. Paths form a tree (one per read) built as names come, so that a path string is made once, not once
+ * per element; each node also notes the record and the line that last set it, so that "the first value
+ * wins" needs no lookup.
+ */
+interface PathNode {
+  path: string;
+  children: Map<string, PathNode> | null;
+  /** Whether the node is in the tree (its stamps can be trusted). */
+  kept: boolean;
+  recordStamp: number;
+  lineStamp: number;
+  /** The last child entry looked up for this element name, and in which parent rule. */
+  entryOwner: ElementRule | null;
+  entry: ChildEntry | undefined;
+  /** Whether the element is a Line, DebitLine or CreditLine. */
+  isLine: boolean;
+}
+
+/** Paths kept in the tree (a SAF-T file has a few hundred); any beyond are made as they come. */
+const MAX_PATHS = 10_000;
+
+const pathNode = (path: string, name: string, kept: boolean): PathNode => ({
+  path,
+  children: null,
+  kept,
+  recordStamp: 0,
+  lineStamp: 0,
+  entryOwner: null,
+  entry: undefined,
+  isLine: LINE_ELEMENTS.has(name),
+});
+
 interface Frame {
   name: string;
-  /** Path relative to the record (or line) being read: "" outside one and on its own element. */
-  path: string;
+  /** Path relative to the record (or line) being read. */
+  path: PathNode;
   rule: ElementRule | null;
   slot: number;
   count: number;
@@ -248,11 +327,31 @@ export async function readSaft(
   /** Movement accounts (GM) of the chart: opening and closing balance (debit − credit), the year's movements. */
   const balances = new Map<string, { opening: bigint; closing: bigint; movements: bigint }>();
 
-  const parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
   const stack: Frame[] = [];
   const pool: Frame[] = [];
+  const recordPath = pathNode('', '', true);
+  let pathCount = 0;
+  /** Serial numbers of the record and of the line being read (see PathNode). */
+  let recordSerial = 0;
+  let lineSerial = 0;
+  const childPath = (parent: PathNode, name: string): PathNode => {
+    let children = parent.children;
+    if (children === null) {
+      children = new Map();
+      if (parent.kept) parent.children = children;
+    }
+    let node = children.get(name);
+    if (node === undefined) {
+      const kept = parent.kept && pathCount < MAX_PATHS;
+      node = pathNode(parent.path ? `${parent.path}/${name}` : name, name, kept);
+      if (kept) {
+        children.set(name, node);
+        pathCount++;
+      }
+    }
+    return node;
+  };
   let text = '';
-  let collectText = false;
   let record: RecordDraft | null = null;
   let section: SectionState | null = null;
   let journal: { id: string; description: string } | null = null;
@@ -264,33 +363,19 @@ export async function readSaft(
   const schemaError = (code: string, message: string, element: string, line = parser.line) =>
     issue({ severity: 'error', code, message, line, element });
 
-  parser.on('doctype', () => {
-    throw new Fatal(
-      'HOSTILE_XML',
-      'The file declares a DTD or entities, which a SAF-T file never needs.',
-      parser.line,
-    );
-  });
-  parser.on('error', (error) => {
-    throw new Fatal('MALFORMED_XML', `The XML is malformed: ${error.message}`, parser.line);
-  });
   const onText = (chunk: string) => {
-    if (!collectText) return;
     if (text.length + chunk.length > MAX_TEXT)
       throw new Fatal('HOSTILE_XML', `A text longer than ${MAX_TEXT} characters.`, parser.line);
     text += chunk;
   };
-  parser.on('text', onText);
-  parser.on('cdata', onText);
 
-  parser.on('opentag', (tag: SaxesTagPlain) => {
-    const colon = tag.name.indexOf(':');
-    const name = colon === -1 ? tag.name : tag.name.slice(colon + 1);
+  const onOpen = (name: string, attributes: Record<string, string> | null) => {
     const parent = stack[stack.length - 1];
     if (stack.length >= MAX_DEPTH) throw new Fatal('HOSTILE_XML', 'The XML nests too deep.', parser.line);
+    const node = record && parent ? childPath(parent.path, name) : recordPath;
     let rule: ElementRule | null = null;
     if (!parent) {
-      const namespace = String(tag.attributes.xmlns ?? '');
+      const namespace = String(attributes?.xmlns ?? '');
       const country = SAFT_NAMESPACES[namespace];
       if (name !== 'AuditFile' || !country)
         throw new Fatal(
@@ -301,8 +386,16 @@ export async function readSaft(
       result.country = country;
       rule = auditFileRule(country);
     } else if (parent.rule && !skipSchema) {
-      rule = parent.rule.children.get(name) ?? null;
-      if (!parent.broken && parent.rule.slots) accept(parent, name);
+      let entry: ChildEntry | undefined;
+      // Inside a record a path node stands for one name: it keeps the entry found in the parent's rule.
+      if (node !== recordPath && node.entryOwner === parent.rule) entry = node.entry;
+      else {
+        entry = parent.rule.index.get(name);
+        node.entryOwner = parent.rule;
+        node.entry = entry;
+      }
+      rule = entry === undefined ? null : entry.rule;
+      if (!parent.broken && parent.rule.slots) accept(parent, name, entry);
       else if (!rule && !parent.broken) {
         schemaError('SCHEMA_UNEXPECTED_ELEMENT', `${name} is not allowed in ${parent.name}.`, name);
         parent.broken = true;
@@ -311,18 +404,18 @@ export async function readSaft(
     // Frames are reused by depth: no allocation per element.
     let frame = pool[stack.length];
     if (!frame) {
-      frame = { name, path: '', rule, slot: 0, count: 0, broken: false, line: 0 };
+      frame = { name, path: recordPath, rule, slot: 0, count: 0, broken: false, line: 0 };
       pool[stack.length] = frame;
     }
     frame.name = name;
-    frame.path = record && parent ? (parent.path ? `${parent.path}/${name}` : name) : '';
+    frame.path = node;
     frame.rule = rule;
     frame.slot = 0;
     frame.count = 0;
     frame.broken = false;
     frame.line = parser.line;
     stack.push(frame);
-    collectText = skipSchema || !rule || rule.simple !== null;
+    parser.wantText = skipSchema || !rule || rule.simple !== null;
     text = '';
 
     // Records
@@ -330,18 +423,21 @@ export async function readSaft(
     const parentName = parent?.name ?? '';
     if (record) {
       if (
-        LINE_ELEMENTS.has(name) &&
+        node.isLine &&
         !record.line &&
         (name !== 'Line' || record.kind === 'document') &&
         parentName !== 'SourceDocumentID'
       ) {
-        record.line = new Map([['#', name]]);
+        record.line = new Map();
+        record.line.set('#', name);
         record.lineDepth = depth;
-        frame.path = '';
+        lineSerial++;
+        frame.path = recordPath;
       }
       return;
     }
     if (DOCUMENT_ELEMENTS[parentName] === name && section) {
+      recordSerial++;
       record = {
         kind: 'document',
         element: name,
@@ -355,6 +451,7 @@ export async function readSaft(
       return;
     }
     if (RECORD_PARENTS[name] === parentName) {
+      recordSerial++;
       record = {
         kind: name,
         element: name,
@@ -370,7 +467,7 @@ export async function readSaft(
     if (name in DOCUMENT_ELEMENTS && parentName === 'SourceDocuments') section = newSection(name);
     else if (name === 'GeneralLedgerEntries') glTotals = newSection(name);
     else if (name === 'Journal') journal = { id: '', description: '' };
-  });
+  };
 
   const newSection = (name: string): SectionState => ({
     name,
@@ -382,21 +479,23 @@ export async function readSaft(
     movementLines: 0,
   });
 
-  /** Moves the parent's content model on by one child named `name`. */
-  function accept(frame: Frame, name: string) {
+  /** Moves the parent's content model on by one child named `name` (`entry`: its rule and slots). */
+  function accept(frame: Frame, name: string, entry: ChildEntry | undefined) {
     const slots = frame.rule?.slots as NonNullable<ElementRule['slots']>;
-    if (!frame.rule?.children.has(name)) {
+    if (entry === undefined) {
       frame.broken = true;
       schemaError('SCHEMA_UNEXPECTED_ELEMENT', `${name} is not allowed in ${frame.name}.`, name);
       return;
     }
+    const inSlot = entry.inSlot;
     while (frame.slot < slots.length) {
       const slot = slots[frame.slot] as (typeof slots)[number];
-      if (slot.names.has(name) && frame.count < slot.max) {
+      const here = inSlot[frame.slot] === 1;
+      if (here && frame.count < slot.max) {
         frame.count++;
         return;
       }
-      if (frame.count >= slot.min || slot.names.has(name)) {
+      if (here || frame.count >= slot.min) {
         frame.slot++;
         frame.count = 0;
         continue;
@@ -407,21 +506,15 @@ export async function readSaft(
       return;
     }
     frame.broken = true;
-    schemaError(
-      'SCHEMA_UNEXPECTED_ELEMENT',
-      frame.rule?.children.has(name)
-        ? `${name} is out of place in ${frame.name}.`
-        : `${name} is not allowed in ${frame.name}.`,
-      name,
-    );
+    schemaError('SCHEMA_UNEXPECTED_ELEMENT', `${name} is out of place in ${frame.name}.`, name);
   }
 
-  parser.on('closetag', () => {
+  const onClose = () => {
     const frame = stack.pop() as Frame;
     const name = frame.name;
     const value = text;
     text = '';
-    collectText = false;
+    parser.wantText = false;
     if (frame.rule && !skipSchema) {
       if (frame.rule.simple) {
         const problem = checkSimple(frame.rule.simple, value);
@@ -452,8 +545,11 @@ export async function readSaft(
           record.lines.push(record.line);
           record.line = null;
         } else if (frame.rule?.simple || skipSchema || !frame.rule) {
-          const path = frame.path;
-          if (path && !record.line.has(path)) record.line.set(path, value.trim());
+          const node = frame.path;
+          if (node.path && (node.kept ? node.lineStamp !== lineSerial : !record.line.has(node.path))) {
+            node.lineStamp = lineSerial;
+            record.line.set(node.path, trim.call(value));
+          }
         }
         return;
       }
@@ -463,8 +559,11 @@ export async function readSaft(
         return;
       }
       if (frame.rule?.simple || skipSchema || !frame.rule) {
-        const path = frame.path;
-        if (path && !record.fields.has(path)) record.fields.set(path, value.trim());
+        const node = frame.path;
+        if (node.path && (node.kept ? node.recordStamp !== recordSerial : !record.fields.has(node.path))) {
+          node.recordStamp = recordSerial;
+          record.fields.set(node.path, trim.call(value));
+        }
       }
       return;
     }
@@ -482,7 +581,8 @@ export async function readSaft(
       closeSection(glTotals);
       glTotals = null;
     } else if (name === 'Journal') journal = null;
-  });
+  };
+  const parser = new XmlTokenizer({ open: onOpen, text: onText, close: onClose });
 
   function finishRecord(draft: RecordDraft) {
     const fields = draft.fields;
@@ -757,12 +857,12 @@ export async function readSaft(
     if (!decoder) throw new Fatal('NOT_SAFT', 'The file is empty.');
     const rest = decoder.end();
     if (rest) parser.write(rest);
-    parser.close();
+    parser.end();
     if (!result.country) throw new Fatal('NOT_SAFT', 'The file holds no SAF-T AuditFile.');
     if (balances.size > 0 && result.totals.GeneralLedgerEntries) checkClosingBalances();
     if (pending.length > 0 && options.onRecords) await options.onRecords(pending.splice(0));
   } catch (error) {
-    if (!(error instanceof Fatal)) throw error;
+    if (!(error instanceof Fatal || error instanceof XmlFatal)) throw error;
     result.fatal = true;
     issue({
       severity: 'error',

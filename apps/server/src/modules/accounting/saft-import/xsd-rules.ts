@@ -30,11 +30,20 @@ export interface Slot {
   max: number;
 }
 
+/** What the reader needs of a child, found with one lookup: its rule and the slots it may stand in. */
+export interface ChildEntry {
+  rule: ElementRule;
+  /** 1 at the index of each slot whose names hold the child's. */
+  inSlot: Uint8Array;
+}
+
 export interface ElementRule {
   name: string;
   /** Complex content: the slots in order and the rule of each child by name. */
   slots: Slot[] | null;
   children: Map<string, ElementRule>;
+  /** `children` with each child's slots, filled once the schema is compiled. */
+  index: Map<string, ChildEntry>;
   /** Simple content (a leaf). */
   simple: SimpleRule | null;
 }
@@ -140,7 +149,13 @@ class Compiler {
       if (cached) return cached;
       const global = this.elements.get(name);
       if (!global) throw new Error(`Unknown element ${name}`);
-      const placeholder: ElementRule = { name, slots: null, children: new Map(), simple: null };
+      const placeholder: ElementRule = {
+        name,
+        slots: null,
+        children: new Map(),
+        index: new Map(),
+        simple: null,
+      };
       this.globalCache.set(name, placeholder);
       Object.assign(placeholder, this.declaration(global));
       return placeholder;
@@ -156,12 +171,12 @@ class Compiler {
       if (!type.startsWith('xs:') && this.complexTypes.has(local)) {
         const cached = this.complexCache.get(local);
         if (cached) return { ...cached, name };
-        const rule: ElementRule = { name, slots: null, children: new Map(), simple: null };
+        const rule: ElementRule = { name, slots: null, children: new Map(), index: new Map(), simple: null };
         this.complexCache.set(local, rule);
         Object.assign(rule, this.complex(this.complexTypes.get(local) as XsdNode), { name });
         return rule;
       }
-      return { name, slots: null, children: new Map(), simple: this.simpleByName(type) };
+      return { name, slots: null, children: new Map(), index: new Map(), simple: this.simpleByName(type) };
     }
     const complex = node.children.find((child) => child.tag === 'complexType');
     if (complex) return { ...this.complex(complex), name };
@@ -170,12 +185,13 @@ class Compiler {
       name,
       slots: null,
       children: new Map(),
+      index: new Map(),
       simple: simple ? this.simpleOf(simple) : { base: 'string' },
     };
   }
 
   private complex(node: XsdNode): ElementRule {
-    const rule: ElementRule = { name: '', slots: [], children: new Map(), simple: null };
+    const rule: ElementRule = { name: '', slots: [], children: new Map(), index: new Map(), simple: null };
     for (const child of node.children) {
       if (child.tag === 'sequence' || child.tag === 'choice' || child.tag === 'all')
         this.particle(child, rule, 1);
@@ -251,6 +267,20 @@ export const SAFT_NAMESPACES: Record<string, SaftCountry> = {
 
 const cache = new Map<SaftCountry, ElementRule>();
 
+/** Fills every rule's `index` (rules are shared and recursive: each is visited once). */
+function indexRules(rule: ElementRule, seen: Set<ElementRule>): void {
+  if (seen.has(rule)) return;
+  seen.add(rule);
+  if (rule.index.size === 0)
+    for (const [name, child] of rule.children) {
+      const slots = rule.slots ?? [];
+      const inSlot = new Uint8Array(slots.length);
+      for (let i = 0; i < slots.length; i++) if (slots[i]?.names.has(name)) inSlot[i] = 1;
+      rule.index.set(name, { rule: child, inSlot });
+    }
+  for (const child of rule.children.values()) indexRules(child, seen);
+}
+
 /** The rule of `AuditFile` for a country's schema (PT 1.04_01, AO 1.01_01), compiled once. */
 export function auditFileRule(country: SaftCountry): ElementRule {
   const cached = cache.get(country);
@@ -266,56 +296,181 @@ export function auditFileRule(country: SaftCountry): ElementRule {
       : bytes.toString('utf8').replace(/^\uFEFF/, '');
   const compiler = new Compiler(parseXsd(text));
   const rule = compiler.element({ tag: 'element', attrs: { ref: 'AuditFile' }, children: [] });
+  indexRules(rule, new Set());
   cache.set(country, rule);
   return rule;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
-const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
-const INTEGER = /^[+-]?\d+$/;
+// The simple types are checked with character loops (the same grammar as these expressions, which the
+// reader ran on every leaf before and which cost more than the tokenizer): date /^\d{4}-\d{2}-\d{2}$/,
+// dateTime /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/, decimal
+// /^[+-]?(\d+(\.\d*)?|\.\d+)$/, integer /^[+-]?\d+$/ (xsd-rules.test.ts compares them on many strings).
 
-/** Why a leaf's text breaks its simple type, or null when it is fine. */
-export function checkSimple(rule: SimpleRule, raw: string): string | null {
-  const value = rule.base === 'string' || rule.base === 'other' ? raw : raw.trim();
+// String methods are called as `charCodeAt.call(value, i)`: see xml-tokenizer.ts (String subclassed by
+// a dependency makes `value.charCodeAt(i)` several times slower in optimized code).
+const { charCodeAt, trim } = String.prototype;
+
+const isDigit = (value: string, i: number) => {
+  const c = charCodeAt.call(value, i);
+  return c >= 48 && c <= 57;
+};
+
+function datePrefix(value: string): boolean {
+  return (
+    isDigit(value, 0) &&
+    isDigit(value, 1) &&
+    isDigit(value, 2) &&
+    isDigit(value, 3) &&
+    charCodeAt.call(value, 4) === 45 &&
+    isDigit(value, 5) &&
+    isDigit(value, 6) &&
+    charCodeAt.call(value, 7) === 45 &&
+    isDigit(value, 8) &&
+    isDigit(value, 9)
+  );
+}
+
+export function isDate(value: string): boolean {
+  return value.length === 10 && datePrefix(value);
+}
+
+export function isDateTime(value: string): boolean {
   if (
-    rule.base === 'string' &&
-    rule.length === undefined &&
-    rule.minLength === undefined &&
-    rule.maxLength === undefined &&
-    !rule.enumeration
+    value.length < 19 ||
+    !datePrefix(value) ||
+    charCodeAt.call(value, 10) !== 84 ||
+    !isDigit(value, 11) ||
+    !isDigit(value, 12) ||
+    charCodeAt.call(value, 13) !== 58 ||
+    !isDigit(value, 14) ||
+    !isDigit(value, 15) ||
+    charCodeAt.call(value, 16) !== 58 ||
+    !isDigit(value, 17) ||
+    !isDigit(value, 18)
   )
-    return null;
-  switch (rule.base) {
-    case 'date':
-      if (!DATE.test(value)) return `"${value.slice(0, 40)}" is not a date (YYYY-MM-DD)`;
-      break;
-    case 'dateTime':
-      if (!DATE_TIME.test(value)) return `"${value.slice(0, 40)}" is not a date-time (YYYY-MM-DDThh:mm:ss)`;
-      break;
-    case 'decimal':
-      if (!DECIMAL.test(value)) return `"${value.slice(0, 40)}" is not a decimal number`;
-      break;
-    case 'integer':
-      if (!INTEGER.test(value)) return `"${value.slice(0, 40)}" is not an integer`;
-      break;
-    case 'nonNegativeInteger':
-      if (!INTEGER.test(value) || value.startsWith('-'))
-        return `"${value.slice(0, 40)}" is not a non-negative integer`;
-      break;
-    default:
-      break;
+    return false;
+  let i = 19;
+  if (charCodeAt.call(value, i) === 46) {
+    const start = ++i;
+    while (isDigit(value, i)) i++;
+    if (i === start) return false;
   }
-  // Characters, not UTF-16 units: only text with surrogate pairs needs the slower count.
-  const length = /[\uD800-\uDBFF]/.test(value) ? [...value].length : value.length;
+  if (i === value.length) return true;
+  const c = charCodeAt.call(value, i);
+  if (c === 90) return i + 1 === value.length;
+  if (c === 43 || c === 45)
+    return (
+      i + 6 === value.length &&
+      isDigit(value, i + 1) &&
+      isDigit(value, i + 2) &&
+      charCodeAt.call(value, i + 3) === 58 &&
+      isDigit(value, i + 4) &&
+      isDigit(value, i + 5)
+    );
+  return false;
+}
+
+export function isDecimal(value: string): boolean {
+  let i = 0;
+  const sign = charCodeAt.call(value, 0);
+  if (sign === 43 || sign === 45) i++;
+  const start = i;
+  while (isDigit(value, i)) i++;
+  const whole = i - start;
+  if (charCodeAt.call(value, i) === 46) {
+    const fraction = ++i;
+    while (isDigit(value, i)) i++;
+    if (whole === 0 && i === fraction) return false;
+  } else if (whole === 0) return false;
+  return i === value.length;
+}
+
+export function isInteger(value: string): boolean {
+  let i = 0;
+  const sign = charCodeAt.call(value, 0);
+  if (sign === 43 || sign === 45) i++;
+  const start = i;
+  while (isDigit(value, i)) i++;
+  return i > start && i === value.length;
+}
+
+/** Characters (code points), not UTF-16 units: a surrogate pair counts one. */
+function characters(value: string): number {
+  let count = value.length;
+  for (let i = 0; i < value.length - 1; i++) {
+    const c = charCodeAt.call(value, i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = charCodeAt.call(value, i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
+}
+
+function lengthProblem(rule: SimpleRule, value: string, length: number): string | null {
   if (rule.length !== undefined && length !== rule.length)
     return `"${value.slice(0, 40)}" must have ${rule.length} characters`;
   if (rule.minLength !== undefined && length < rule.minLength)
     return value === '' ? 'is empty' : `"${value.slice(0, 40)}" is shorter than ${rule.minLength} characters`;
   if (rule.maxLength !== undefined && length > rule.maxLength)
     return `"${value.slice(0, 40)}…" is longer than ${rule.maxLength} characters`;
+  return null;
+}
+
+/** Why a leaf's text breaks its simple type, or null when it is fine. */
+export function checkSimple(rule: SimpleRule, raw: string): string | null {
+  const base = rule.base;
+  if (
+    base === 'string' &&
+    rule.length === undefined &&
+    rule.minLength === undefined &&
+    rule.maxLength === undefined &&
+    rule.enumeration === undefined
+  )
+    return null;
+  const value = base === 'string' || base === 'other' ? raw : trim.call(raw);
+  switch (base) {
+    case 'date':
+      if (!isDate(value)) return `"${value.slice(0, 40)}" is not a date (YYYY-MM-DD)`;
+      break;
+    case 'dateTime':
+      if (!isDateTime(value)) return `"${value.slice(0, 40)}" is not a date-time (YYYY-MM-DDThh:mm:ss)`;
+      break;
+    case 'decimal':
+      if (!isDecimal(value)) return `"${value.slice(0, 40)}" is not a decimal number`;
+      break;
+    case 'integer':
+      if (!isInteger(value)) return `"${value.slice(0, 40)}" is not an integer`;
+      break;
+    case 'nonNegativeInteger':
+      if (!isInteger(value) || charCodeAt.call(value, 0) === 45)
+        return `"${value.slice(0, 40)}" is not a non-negative integer`;
+      break;
+    default:
+      break;
+  }
+  const minLength = rule.minLength;
+  const maxLength = rule.maxLength;
+  if (rule.length !== undefined || minLength !== undefined || maxLength !== undefined) {
+    // The character count lies between half the UTF-16 length (pairs) and it: counted only when that matters.
+    const units = value.length;
+    if (
+      rule.length !== undefined ||
+      (minLength !== undefined && units < 2 * minLength - 1) ||
+      (maxLength !== undefined && units > maxLength)
+    ) {
+      const exact = lengthProblem(rule, value, characters(value));
+      if (exact !== null) return exact;
+    }
+  }
   if (rule.enumeration && !rule.enumeration.has(value))
     return `"${value.slice(0, 40)}" is not one of the allowed values`;
+  // A decimal that is not negative is never below a lower bound of 0 (SAFmonetaryType, SAFdecimalType).
+  if (base === 'decimal' && rule.minInclusive === 0 && rule.maxInclusive === undefined)
+    return charCodeAt.call(value, 0) === 45 && Number(value) < 0 ? `${value} is below 0` : null;
   if (rule.minInclusive !== undefined || rule.maxInclusive !== undefined) {
     const number = Number(value);
     if (rule.minInclusive !== undefined && number < rule.minInclusive)
