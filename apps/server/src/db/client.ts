@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import * as drizzleOrm from 'drizzle-orm';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -180,6 +181,51 @@ export function writesPrefix(writes: readonly SQLWrapper[]): SQL {
     writes.map((write, index) => sql`${sql.raw(`w${index}`)} AS (${write.getSQL()}), `),
     sql``,
   );
+}
+
+/** drizzle's own field ordering for a select's result mapping (exported at run time, not in its types). */
+const { orderSelectedFields } = drizzleOrm as unknown as {
+  orderSelectedFields(fields: Record<string, unknown>): unknown[];
+};
+
+interface SelectBuilder {
+  getSQL(): SQL;
+  execute(): Promise<unknown[]>;
+  readonly _: { readonly selectedFields: Record<string, unknown> };
+}
+
+/**
+ * A drizzle select built once — at its first run — then run in any transaction as a named prepared
+ * statement, its values given as `sql.placeholder`s: drizzle's query building (several times the
+ * cost of running a six-table join here) and PostgreSQL's planning are each paid once, per process and
+ * per connection. The rows are mapped exactly as the builder maps them.
+ */
+export function prebuiltSelect<Q extends SelectBuilder>(name: string, build: (db: Db) => Q) {
+  let built: { query: { sql: string; params: unknown[] }; fields: unknown[]; joins: unknown } | null = null;
+  return async (db: Db, values: Record<string, unknown>): Promise<Awaited<ReturnType<Q['execute']>>> => {
+    const { dialect, session } = db as unknown as {
+      dialect: PgDialect;
+      session: {
+        prepareQuery(
+          query: unknown,
+          fields: unknown[],
+          name: string,
+          arrayMode: boolean,
+        ): { joinsNotNullableMap: unknown; execute(values: Record<string, unknown>): Promise<unknown> };
+      };
+    };
+    if (!built) {
+      const select = build(db);
+      built = {
+        query: dialect.sqlToQuery(select.getSQL()),
+        fields: orderSelectedFields(select._.selectedFields),
+        joins: (select as unknown as { joinsNotNullableMap: unknown }).joinsNotNullableMap,
+      };
+    }
+    const prepared = session.prepareQuery(built.query, built.fields, name, true);
+    prepared.joinsNotNullableMap = built.joins;
+    return (await prepared.execute(values)) as Awaited<ReturnType<Q['execute']>>;
+  };
 }
 
 /**
