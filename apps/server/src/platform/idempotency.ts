@@ -52,8 +52,13 @@ export function answerAlong(tx: Db, response: unknown): SQL | null {
   const pending = pendingAnswers.get(tx);
   if (!pending) return null;
   pending.sent = response;
+  return storeAnswer(pending, response);
+}
+
+/** The update that stores a key's answer (status 201). */
+function storeAnswer(scope: { userId: string; key: string }, response: unknown): SQL {
   return sql`UPDATE idempotency_keys SET response = ${JSON.stringify(response)}::jsonb, status_code = 201
-    WHERE user_id = ${pending.userId} AND key = ${pending.key}`;
+    WHERE user_id = ${scope.userId} AND key = ${scope.key}`;
 }
 
 /**
@@ -98,9 +103,7 @@ export async function once<T>(
       const response = await work(tx);
       pendingAnswers.delete(tx);
       if (pending.sent === response) return { response, replayed: false };
-      await tx.execute(sql`
-      UPDATE idempotency_keys SET response = ${JSON.stringify(response)}::jsonb, status_code = 201
-      WHERE user_id = ${scope.userId} AND key = ${scope.key}`);
+      await tx.execute(storeAnswer(scope, response));
       return { response, replayed: false };
     }),
   );

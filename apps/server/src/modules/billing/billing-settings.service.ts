@@ -17,7 +17,7 @@ export async function getBillingSettings(db: Executor, organizationId: string): 
     .where(eq(billingSettings.organizationId, organizationId));
   const plugin = await multibancoPlugin(db, organizationId);
   return {
-    multibancoEntity: plugin?.entity ?? row?.multibancoEntity ?? null,
+    multibancoEntity: entityFrom(row ?? null, plugin),
     documentFooter: row?.documentFooter ?? null,
     reminderAfterDays: row?.reminderAfterDays ?? null,
   };
@@ -46,6 +46,13 @@ export function multibancoEntityOf(
   settings: { multibancoEntity: string | null } | null,
   plugin: { enabled: boolean | null; config: unknown } | null,
 ): string | null {
-  const config = multibancoConfigOf(pluginConfigOf('multibanco', plugin ?? undefined));
-  return config?.entity ?? settings?.multibancoEntity ?? null;
+  return entityFrom(settings, multibancoConfigOf(pluginConfigOf('multibanco', plugin ?? undefined)));
+}
+
+/** The enabled Multibanco plugin's entity wins over billing's own field. */
+function entityFrom(
+  settings: { multibancoEntity: string | null } | null,
+  plugin: { entity: string } | null,
+): string | null {
+  return plugin?.entity ?? settings?.multibancoEntity ?? null;
 }

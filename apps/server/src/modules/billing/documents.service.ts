@@ -184,10 +184,6 @@ type DraftInput = ContractBody<typeof updateDocumentContract>;
 type ProductRow = typeof billingProducts.$inferSelect;
 
 /**
- * Everything a draft is written from, in one statement: the organization, the series, the customer,
- * the lines' products, and the Multibanco entity issuing will print (settings row and plugin row).
- */
-/**
  * The draft's six tables in one join, built once and planned once per connection: building it cost
  * drizzle several times what running it costs PostgreSQL, and planning it several times more again.
  */
@@ -234,6 +230,10 @@ const readDraftContext = prebuiltSelect('billing_draft_context', (db) =>
     .where(eq(organizations.id, sql.placeholder('organizationId'))),
 );
 
+/**
+ * Everything a draft is written from, in one statement: the organization, the series, the customer,
+ * the lines' products, and the Multibanco entity issuing will print (settings row and plugin row).
+ */
 async function draftContext(
   tx: Db,
   organizationId: string,
@@ -350,11 +350,10 @@ async function writeDraftRows(
   input: ContractBody<typeof createDocumentContract> | (DraftInput & { seriesId: string }),
   userId: string,
 ): Promise<{ id: string; written?: DraftRead }> {
-  const inputLines = input.lines;
   const { org, series, party, products, multibancoEntity } = await draftContext(tx, organizationId, {
     seriesId: input.seriesId,
     partyId: input.partyId ?? (existing?.partyId as string),
-    productIds: (inputLines ?? []).flatMap((line) => (line.productId ? [line.productId] : [])),
+    productIds: (input.lines ?? []).flatMap((line) => (line.productId ? [line.productId] : [])),
   });
   const documentDate = input.documentDate ?? (existing?.documentDate as string);
   const currency = (input.currency ?? existing?.currency ?? org.currency).trim();

@@ -12,7 +12,7 @@ import {
   type TransactionsClassifiedHook,
   type TransactionsCreatedHook,
 } from '../../treasury/index.ts';
-import { drainPostingQueue, enqueuePosting, enqueuePostingWrite, takeQueued } from './queue.ts';
+import { drainPostingQueue, enqueuePostingWrite, takeQueued } from './queue.ts';
 import {
   DEFER_POSTING_SETTING,
   postingContext,
@@ -23,23 +23,13 @@ import {
 } from './sync.ts';
 
 /**
- * Billing's hook: the document, payment or purchase that changed is posted (or re-posted) at once — or,
- * for a document just issued through the API, by the posting queue right after its transaction commits
- * (queue.ts).
+ * Billing's hook: the document, payment or purchase that changed is posted (or re-posted) at once. A
+ * document issued through the API never comes here: queueIssuedDocument queues it instead.
  */
 export const postBillingSource: BillingSourceChangedHook = async (
   tx,
   { organizationId, kind, id, issued },
 ) => {
-  if (kind === 'document' && issued) {
-    // Posted by the queue right after the commit, in a group with the documents issued meanwhile; the
-    // request answers once its entry is written (queue.ts).
-    const queued = afterCommit((db) => drainPostingQueue(db, organizationId));
-    if (queued) {
-      await enqueuePosting(tx, organizationId, id);
-      return;
-    }
-  }
   const context = await postingContext(tx, organizationId, { forHook: true });
   if (context.deferred) return;
   // A document still waiting in the queue has no entry yet: a cancellation posts it and its reversal.
@@ -52,8 +42,10 @@ export const postBillingSource: BillingSourceChangedHook = async (
 };
 
 /**
- * A document issued through the API: its queue row is written by the issuing statement itself (and the
- * queue drained after the commit); null without an after-commit scope — postBillingSource posts it.
+ * A document issued through the API: its queue row is written by the issuing statement itself, and the
+ * queue is drained right after the commit, in a group with the documents issued meanwhile (the request
+ * answers once its entry is written: queue.ts). Null without an after-commit scope (the seed, jobs):
+ * postBillingSource then posts it inline.
  */
 export const queueIssuedDocument: BillingIssuedAlongHook = (_tx, { organizationId, id }) =>
   afterCommit((db) => drainPostingQueue(db, organizationId)) ? enqueuePostingWrite(organizationId, id) : null;

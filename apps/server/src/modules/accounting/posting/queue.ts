@@ -17,12 +17,10 @@ import { type PostingContext, postingContext, prefetchDocuments, syncDocument } 
 /** Rows posted per transaction. */
 const DRAIN_BATCH = 500;
 
-/** Queues a just-issued document for posting after its transaction commits. */
-export async function enqueuePosting(tx: Db, organizationId: string, documentId: string): Promise<void> {
-  await tx.execute(enqueuePostingWrite(organizationId, documentId));
-}
-
-/** The queue row's insert, for a statement that sends it along (billing's issuing statement). */
+/**
+ * Queues a just-issued document for posting after its transaction commits: the queue row's insert, sent
+ * along with billing's issuing statement (hooks.ts queueIssuedDocument).
+ */
 export function enqueuePostingWrite(organizationId: string, documentId: string): SQL {
   return sql`INSERT INTO accounting_posting_queue (organization_id, source_kind, source_id)
     VALUES (${organizationId}, 'document', ${documentId})`;
