@@ -4,10 +4,10 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import * as drizzleOrm from 'drizzle-orm';
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -226,6 +226,104 @@ export function prebuiltSelect<Q extends SelectBuilder>(name: string, build: (db
     prepared.joinsNotNullableMap = built.joins;
     return (await prepared.execute(values)) as Awaited<ReturnType<Q['execute']>>;
   };
+}
+
+/** drizzle's column of a table, as far as writing values goes. */
+interface WritableColumn {
+  name: string;
+  mapToDriverValue(value: unknown): unknown;
+}
+
+/**
+ * `VALUES (…), (…)` of `rows` for `table`'s columns named by the rows' keys (every row has the same keys,
+ * in the same order): the text and its values, numbered after those already in `params`, to which they
+ * are appended, mapped as drizzle maps them (null stays null; undefined is the column's default). Written
+ * without drizzle's query building, whose work per value costs more than running the statement on the
+ * hottest write there is (issuing a document, `insertReturning`).
+ */
+function valuesText(table: PgTable, rows: readonly Record<string, unknown>[], params: unknown[]) {
+  const columns = getTableColumns(table) as unknown as Record<string, WritableColumn>;
+  const keys = Object.keys(rows[0] ?? {});
+  const names = keys.map((key) => {
+    const column = columns[key];
+    if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
+    return column;
+  });
+  const tuples = rows.map((row) => {
+    const rowKeys = Object.keys(row);
+    if (rowKeys.length !== keys.length || rowKeys.some((key, index) => key !== keys[index]))
+      throw new Error(`The rows inserted into ${getTableName(table)} differ in their columns.`);
+    const placeholders = names.map((column, index) => {
+      const value = row[keys[index] as string];
+      if (value === undefined) return 'DEFAULT';
+      params.push(value === null ? null : column.mapToDriverValue(value));
+      return `$${params.length}`;
+    });
+    return `(${placeholders.join(', ')})`;
+  });
+  return {
+    columns: names.map((column) => `"${column.name}"`).join(', '),
+    values: tuples.join(', '),
+  };
+}
+
+/** Lists of rows longer than this run as unnamed statements (a name per length would pile up). */
+const NAMED_ROWS = 8;
+
+/**
+ * Inserts `row` into `table`, with `along` inserted in the same statement (CTEs `w0`, `w1`, … in order:
+ * rows of another table, or a statement of the caller's), and answers the row as drizzle maps it, with
+ * `extra`'s columns (SQL texts over the CTEs, e.g. `(SELECT count(*)::int FROM w1)`) beside. The text is
+ * built by hand (see valuesText) and, for a few rows, run as a prepared statement named after it.
+ */
+export async function insertReturning<T extends PgTable, E extends Record<string, string>>(
+  db: Db,
+  table: T,
+  row: Record<string, unknown>,
+  along: readonly ({ table: PgTable; rows: readonly Record<string, unknown>[] } | SQL)[],
+  extra: E,
+): Promise<T['$inferSelect'] & { [K in keyof E]: unknown }> {
+  const { dialect, session } = db as unknown as {
+    dialect: PgDialect;
+    session: {
+      prepareQuery(
+        query: { sql: string; params: unknown[] },
+        fields: unknown[],
+        name: string | undefined,
+        arrayMode: boolean,
+      ): { execute(): Promise<unknown[]> };
+    };
+  };
+  const params: unknown[] = [];
+  let rows = 1;
+  const ctes = along.map((part, index) => {
+    let text: string;
+    if (part instanceof SQL) {
+      const built = dialect.sqlToQuery(part);
+      const offset = params.length;
+      params.push(...built.params);
+      text = built.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+    } else {
+      rows += part.rows.length;
+      const { columns, values } = valuesText(part.table, part.rows, params);
+      text = `INSERT INTO "${getTableName(part.table)}" (${columns}) VALUES ${values}`;
+    }
+    return `w${index} AS (${text})`;
+  });
+  const { columns, values } = valuesText(table, [row], params);
+  const tableColumns = getTableColumns(table) as unknown as Record<string, WritableColumn>;
+  const returning = [
+    ...Object.values(tableColumns).map((column) => `"${column.name}"`),
+    ...Object.entries(extra).map(([key, text]) => `${text} AS "${key}"`),
+  ].join(', ');
+  const text = `${ctes.length > 0 ? `WITH ${ctes.join(', ')} ` : ''}INSERT INTO "${getTableName(table)}" (${columns}) VALUES ${values} RETURNING ${returning}`;
+  const fields = orderSelectedFields({
+    ...tableColumns,
+    ...Object.fromEntries(Object.keys(extra).map((key) => [key, sql.raw(key)])),
+  });
+  const name = rows <= NAMED_ROWS ? `t${createHash('sha1').update(text).digest('base64url')}` : undefined;
+  const [inserted] = await session.prepareQuery({ sql: text, params }, fields, name, true).execute();
+  return inserted as T['$inferSelect'] & { [K in keyof E]: unknown };
 }
 
 /**

@@ -322,6 +322,57 @@ describe('billing documents', () => {
     const key = (await t.call({ method: 'GET', url: '/api/v1/billing/signing-key' })).json();
     expect(verifyChains(key.publicKey, chain)).toEqual([]);
   }, 120_000);
+
+  it('issues once per Idempotency-Key: a repeat or a concurrent twin gets the first answer, another body is refused', async () => {
+    const { partyId, productId, seriesId } = await setUp('K');
+    const today = new Date().toISOString().slice(0, 10);
+    const body = {
+      seriesId,
+      partyId,
+      documentDate: today,
+      issue: true,
+      lines: [{ productId, quantity: 2000 }],
+    };
+    const withKey = (key: string, payload: object) =>
+      t.call({
+        method: 'POST',
+        url: '/api/v1/billing/documents',
+        token: owner,
+        orgId,
+        payload,
+        headers: { 'idempotency-key': key },
+      });
+    const count = async () =>
+      (
+        await rows<{ n: number }>(
+          t.database.db,
+          sql`SELECT count(*)::int AS n FROM billing_documents WHERE series_id = ${seriesId}`,
+        )
+      )[0]!.n;
+
+    const key = randomUUID();
+    const first = await withKey(key, body);
+    expect(first.statusCode).toBe(201);
+    const again = await withKey(key, body);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const other = await withKey(key, { ...body, lines: [{ productId, quantity: 3000 }] });
+    expect(other.statusCode).toBe(422);
+    expect(other.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await count()).toBe(1);
+
+    // Twins sent at once: one issues, the others wait for it and answer the same document.
+    const twinKey = randomUUID();
+    const twins = await Promise.all(Array.from({ length: 4 }, () => withKey(twinKey, body)));
+    expect(twins.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(new Set(twins.map((r) => r.json().id)).size).toBe(1);
+    expect(twins.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(3);
+    expect(await count()).toBe(2);
+    // The series goes on with no gap after the twins' rolled-back attempts.
+    const next = await withKey(randomUUID(), body);
+    expect(next.json().number).toBe(3);
+  });
 });
 
 async function systemEntryText(id: string): Promise<string> {

@@ -19,17 +19,17 @@ import {
   updatePartyContract,
   updateProductContract,
 } from '@fluxo/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Access } from '../../platform/access.ts';
 import type { Config } from '../../platform/config.ts';
 import { requireOrg, requireSession } from '../../platform/guard.ts';
-import { idempotencyKey, once } from '../../platform/idempotency.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { addRoute } from '../../platform/route.ts';
 import { catalogueRoutes } from './catalogue.routes.ts';
 import { conversionRoutes } from './conversion.routes.ts';
 import * as documents from './documents.service.ts';
+import { onceOnly } from './once-only.ts';
 import * as catalogue from './parties-products.service.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { pdfRoutes } from './pdf/pdf.routes.ts';
@@ -59,23 +59,6 @@ export function billingRoutes(
   const mailerFor = deps.mailerFor ?? (async () => deps.mailer);
   const documentsDeps: documents.DocumentsDeps = { db, signingKey: deps.signingKey };
   const org = (request: FastifyRequest) => requireOrg(request).id;
-
-  /** Money mutations run once per Idempotency-Key: a retry answers the first response. */
-  const onceOnly = async <T>(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    endpoint: string,
-    body: unknown,
-    work: (tx: Db) => Promise<T>,
-  ): Promise<T> => {
-    const { userId } = requireSession(request);
-    const key = idempotencyKey(request);
-    const { response, replayed } = await once(db, { userId, key, endpoint, body }, (tx) =>
-      work(tx as unknown as Db),
-    );
-    if (replayed) reply.header('idempotent-replayed', 'true');
-    return response;
-  };
 
   addRoute(app, signingKeyContract, { kind: 'public' }, async () => ({
     publicKey: deps.signingKey.publicKeyPem,
@@ -137,8 +120,15 @@ export function billingRoutes(
     createDocumentContract,
     documentsAccess(PermissionFlag.CREATE),
     async ({ request, reply, body }) =>
-      onceOnly(request, reply, 'billing.documents.create', body, (tx) =>
-        documents.createDocument(documentsDeps, tx, org(request), requireSession(request).userId, body),
+      onceOnly(
+        db,
+        request,
+        reply,
+        'billing.documents.create',
+        body,
+        (tx) =>
+          documents.createDocument(documentsDeps, tx, org(request), requireSession(request).userId, body),
+        { keyAlong: true },
       ),
   );
   addRoute(
@@ -156,7 +146,7 @@ export function billingRoutes(
     issueDocumentContract,
     documentsAccess(PermissionFlag.CREATE),
     async ({ request, reply, params }) =>
-      onceOnly(request, reply, `billing.documents.issue.${params.id}`, params, (tx) =>
+      onceOnly(db, request, reply, `billing.documents.issue.${params.id}`, params, (tx) =>
         documents.issueDocument(documentsDeps, tx, org(request), params.id),
       ),
   );

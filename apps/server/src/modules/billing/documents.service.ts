@@ -30,10 +30,10 @@ import { and, asc, desc, eq, lt, or, type SQLWrapper, sql } from 'drizzle-orm';
 import {
   type Db,
   executeWrites,
+  insertReturning,
   isUniqueViolation,
   prebuiltSelect,
   rows,
-  withWrites,
 } from '../../db/client.ts';
 import {
   billingDocumentLines,
@@ -46,7 +46,7 @@ import {
   organizations,
 } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import { answerAlong } from '../../platform/idempotency.ts';
+import { answerAlong, keyAlong, keyAlongWritten } from '../../platform/idempotency.ts';
 import { notifyOrganization } from '../../realtime/notify.ts';
 import { exchangeRateOn, isKnownCurrency } from '../treasury/index.ts';
 import { getBillingSettings, multibancoEntityOf } from './billing-settings.service.ts';
@@ -470,13 +470,17 @@ async function writeDraftRows(
     organizationId,
     documentId: id,
   }));
-  const [document] = await withWrites(
+  // Under `once`, the Idempotency-Key's row goes along too (before the series lock, as it must).
+  const key = keyAlong(tx);
+  const along = writtenLines.length > 0 ? [{ table: billingDocumentLines, rows: writtenLines }] : [];
+  const { keyed, ...document } = await insertReturning(
     tx,
-    writtenLines.length > 0 ? [tx.insert(billingDocumentLines).values(writtenLines)] : [],
-  )
-    .insert(billingDocuments)
-    .values({ ...values, id, createdBy: userId })
-    .returning();
+    billingDocuments,
+    { ...values, id, createdBy: userId },
+    key ? [...along, key] : along,
+    { keyed: key ? `(SELECT count(*)::int FROM w${along.length})` : '1' },
+  );
+  keyAlongWritten(keyed !== 0);
   return {
     id,
     written: { document: document as DocumentRow, lines: writtenLines, org, party, multibancoEntity },

@@ -14,11 +14,16 @@ export async function onceOnly<T>(
   endpoint: string,
   body: unknown,
   work: (tx: Db) => Promise<T>,
+  /** The work sends the key's row along with its first write (platform/idempotency.ts keyAlong). */
+  options: { keyAlong?: boolean } = {},
 ): Promise<T> {
   const { userId } = requireSession(request);
   const key = idempotencyKey(request);
-  const { response, replayed } = await once(db, { userId, key, endpoint, body }, (tx) =>
-    work(tx as unknown as Db),
+  const { response, replayed } = await once(
+    db,
+    { userId, key, endpoint, body },
+    (tx) => work(tx as unknown as Db),
+    options,
   );
   if (replayed) reply.header('idempotent-replayed', 'true');
   return response;
