@@ -547,6 +547,15 @@ async function loadDocument(db: Db, organizationId: string, id: string, lock = f
   return row;
 }
 
+/** The series' row, locked for its next number (built once: see prebuiltSelect). */
+const lockSeries = prebuiltSelect('billing_series_lock', (db) =>
+  db
+    .select()
+    .from(billingSeries)
+    .where(eq(billingSeries.id, sql.placeholder('id')))
+    .for('no key update'),
+);
+
 /**
  * Issues a draft: takes the next number of its series and the series' last hash under the series' row
  * lock, signs, builds ATCUD and the QR code, and fixes everything in one transaction.
@@ -572,11 +581,7 @@ export async function issueInTransaction(
   const multibanco = await multibancoFor(tx, organizationId, document, written?.multibancoEntity);
   // NO KEY UPDATE: drafts being written reference the series (a foreign-key share lock), which a plain
   // FOR UPDATE would wait on — and deadlock with, when those writers then issue.
-  const [series] = await tx
-    .select()
-    .from(billingSeries)
-    .where(eq(billingSeries.id, document.seriesId))
-    .for('no key update');
+  const [series] = await lockSeries(tx, { id: document.seriesId });
   if (!series) throw new AppError('NOT_FOUND', 'No such series.');
   if (series.closed) throw new AppError('SERIES_CLOSED', 'This series is closed.');
   // ATCUD and the series' validation code are Portuguese (Decreto-Lei 28/2019, Portaria 195/2020);

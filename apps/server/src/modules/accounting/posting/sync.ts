@@ -170,15 +170,16 @@ interface SalesLineRow {
 }
 
 function salesLinesQuery(context: PostingContext, documentIds: readonly string[]) {
-  return rows<SalesLineRow>(
+  return preparedRows<SalesLineRow>(
     context.tx,
+    'posting_sales_lines',
     sql`SELECT l.document_id, l.net, l.tax_region, l.vat_basis_points, pr.product_type, l.product_id,
                m.account_code AS mapped
         FROM billing_document_lines l
         LEFT JOIN billing_products pr ON pr.id = l.product_id
         LEFT JOIN accounting_mappings m ON m.organization_id = l.organization_id AND m.source_kind = 'product'
           AND m.source_id = l.product_id
-        WHERE l.organization_id = ${context.organizationId} AND l.document_id IN (${uuidValues(documentIds)})
+        WHERE l.organization_id = ${context.organizationId} AND l.document_id = ANY(${sql.param([...documentIds])}::uuid[])
         ORDER BY l.document_id, l.position`,
   );
 }
@@ -189,11 +190,12 @@ function salesLinesQuery(context: PostingContext, documentIds: readonly string[]
  */
 export async function prefetchDocuments(context: PostingContext, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  const documents = await rows<DocumentRow>(
+  const documents = await preparedRows<DocumentRow>(
     context.tx,
+    'posting_documents',
     sql`SELECT ${DOCUMENT_COLUMNS}
         FROM billing_documents d JOIN billing_parties p ON p.id = d.party_id
-        WHERE d.organization_id = ${context.organizationId} AND d.id IN (${uuidValues(ids)})`,
+        WHERE d.organization_id = ${context.organizationId} AND d.id = ANY(${sql.param([...ids])}::uuid[])`,
   );
   const sales = documents.filter((document) => SALES_TYPES.has(document.document_type));
   const lines =
