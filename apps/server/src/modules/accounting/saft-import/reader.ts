@@ -1,5 +1,16 @@
 import { createPublicKey, createVerify, type KeyObject } from 'node:crypto';
 import iconv from 'iconv-lite';
+import {
+  AHEAD,
+  type Batch,
+  EVENT_ATTRIBUTES,
+  EVENT_CLOSE,
+  EVENT_OPEN,
+  EVENT_OPEN_NAMED,
+  EVENT_TEXT,
+  type TokenizerThread,
+  tokenizerThread,
+} from './tokenizer-thread.ts';
 import { XmlFatal, XmlTokenizer } from './xml-tokenizer.ts';
 import {
   auditFileRule,
@@ -67,6 +78,11 @@ export interface ReadOptions {
   skipSchema?: boolean;
   /** Stop once the Header is read (what onboarding needs to create the organization): no totals, no checks. */
   headerOnly?: boolean;
+  /**
+   * Decode and tokenize on the process's tokenizer thread while this one checks (the default; on this
+   * thread when the other is busy or cannot start, and for `headerOnly`); false: on this thread.
+   */
+  thread?: boolean;
 }
 
 export const MAX_ISSUES = 200;
@@ -113,7 +129,7 @@ const TOTAL_FIELDS = new Set([
 ]);
 
 // String methods in the hot paths are called as `trim.call(value)`: see xml-tokenizer.ts.
-const { charCodeAt, trim } = String.prototype;
+const { charCodeAt, slice, trim } = String.prototype;
 
 const DECIMAL_TEXT = /^\s*([+-]?)(\d*)(?:\.(\d*))?\s*$/;
 
@@ -360,6 +376,9 @@ export async function readSaft(
   const skipSchema = options.skipSchema === true;
   let headerRead = false;
 
+  /** Where the tokenizer stands: itself on this thread, else set from the thread's events. */
+  let parser: { line: number; wantText: boolean } = { line: 1, wantText: false };
+
   const schemaError = (code: string, message: string, element: string, line = parser.line) =>
     issue({ severity: 'error', code, message, line, element });
 
@@ -582,7 +601,6 @@ export async function readSaft(
       glTotals = null;
     } else if (name === 'Journal') journal = null;
   };
-  const parser = new XmlTokenizer({ open: onOpen, text: onText, close: onClose });
 
   function finishRecord(draft: RecordDraft) {
     const fields = draft.fields;
@@ -826,13 +844,66 @@ export async function readSaft(
     }
   }
 
-  // Decoding
+  // Decoding and tokenizing: on the tokenizer thread when it is free (tokenizer-thread.ts), else here.
+  let tokenizer: XmlTokenizer | null = null;
   let decoder: { write(chunk: Buffer): string; end(): string | undefined } | null = null;
+  let thread: TokenizerThread | null = null;
+  /** The bytes of the chunks sent to the thread whose batches are not handled yet. */
+  const inFlight: number[] = [];
+  /** The names of the elements by the ids the thread gave them. */
+  const names: string[] = [];
   const progressBytes = options.progressBytes ?? 4 * 1024 * 1024;
   let nextProgress = progressBytes;
+
+  /** The events of one batch from the thread, as the tokenizer would have called the handlers. */
+  const handleBatch = (batch: Batch) => {
+    for (const name of batch.names) names.push(name);
+    const events = batch.events;
+    const length = batch.length;
+    const texts = batch.texts;
+    const cursor = parser;
+    let at = 0;
+    let attribute = 0;
+    for (let i = 0; i < length; i += 2) {
+      const head = events[i] as number;
+      cursor.line = events[i + 1] as number;
+      const kind = head & 7;
+      const value = head >>> 3;
+      if (kind === EVENT_CLOSE) onClose();
+      else if (kind === EVENT_TEXT) {
+        if (cursor.wantText) onText(slice.call(texts, at, at + value));
+        at += value;
+      } else if (kind === EVENT_OPEN) onOpen(names[value] as string, null);
+      else {
+        let name: string;
+        if ((kind & 3) === EVENT_OPEN_NAMED) {
+          name = slice.call(texts, at, at + value);
+          at += value;
+        } else name = names[value] as string;
+        onOpen(name, kind & EVENT_ATTRIBUTES ? (batch.attributes[attribute++] ?? null) : null);
+      }
+    }
+    if (batch.fatal) throw new XmlFatal(batch.fatal.code, batch.fatal.message, batch.fatal.line);
+    if (batch.error !== null) throw new Error(`The SAF-T tokenizer thread failed: ${batch.error}`);
+  };
+
+  /** After each chunk read: its records handed over, then progress. True once headerOnly is done. */
+  const afterChunk = async (): Promise<boolean> => {
+    if (pending.length > 0 && options.onRecords) await options.onRecords(pending.splice(0));
+    else pending.length = 0;
+    if (headerRead && options.headerOnly) return true;
+    if (options.onProgress && result.bytesRead >= nextProgress) {
+      nextProgress = result.bytesRead + progressBytes;
+      await options.onProgress(result.bytesRead);
+    }
+    return false;
+  };
+
+  let started = false;
   try {
     for await (const chunk of chunks) {
-      if (!decoder) {
+      if (!started) {
+        started = true;
         if (hostileHead(chunk))
           throw new Fatal(
             'HOSTILE_XML',
@@ -842,22 +913,47 @@ export async function readSaft(
         const encoding = detectEncoding(chunk);
         if (!encoding)
           throw new Fatal('ENCODING_UNSUPPORTED', 'The file is neither UTF-8 nor Windows-1252.', 1);
-        decoder = iconv.getDecoder(encoding === 'utf8' ? 'utf8' : 'win1252', { stripBOM: true });
+        const name = encoding === 'utf8' ? 'utf8' : 'win1252';
+        // The Header alone (onboarding) is a few kB: not worth the thread.
+        if (options.thread !== false && !options.headerOnly) {
+          const shared = await tokenizerThread();
+          if (shared?.available) {
+            thread = shared;
+            thread.begin(name);
+          }
+        }
+        if (!thread) {
+          decoder = iconv.getDecoder(name, { stripBOM: true });
+          tokenizer = new XmlTokenizer({ open: onOpen, text: onText, close: onClose });
+          parser = tokenizer;
+        }
       }
-      result.bytesRead += chunk.length;
-      parser.write(decoder.write(chunk));
-      if (pending.length > 0 && options.onRecords) await options.onRecords(pending.splice(0));
-      else pending.length = 0;
-      if (headerRead && options.headerOnly) return result;
-      if (options.onProgress && result.bytesRead >= nextProgress) {
-        nextProgress = result.bytesRead + progressBytes;
-        await options.onProgress(result.bytesRead);
+      if (thread) {
+        thread.send(chunk);
+        inFlight.push(chunk.length);
+        if (inFlight.length < AHEAD) continue;
+        result.bytesRead += inFlight.shift() as number;
+        handleBatch(await thread.next());
+      } else {
+        result.bytesRead += chunk.length;
+        (tokenizer as XmlTokenizer).write((decoder as NonNullable<typeof decoder>).write(chunk));
       }
+      if (await afterChunk()) return result;
     }
-    if (!decoder) throw new Fatal('NOT_SAFT', 'The file is empty.');
-    const rest = decoder.end();
-    if (rest) parser.write(rest);
-    parser.end();
+    if (!started) throw new Fatal('NOT_SAFT', 'The file is empty.');
+    if (thread) {
+      thread.end();
+      while (inFlight.length > 0) {
+        result.bytesRead += inFlight.shift() as number;
+        handleBatch(await thread.next());
+        if (await afterChunk()) return result;
+      }
+      handleBatch(await thread.next());
+    } else {
+      const rest = (decoder as NonNullable<typeof decoder>).end();
+      if (rest) (tokenizer as XmlTokenizer).write(rest);
+      (tokenizer as XmlTokenizer).end();
+    }
     if (!result.country) throw new Fatal('NOT_SAFT', 'The file holds no SAF-T AuditFile.');
     if (balances.size > 0 && result.totals.GeneralLedgerEntries) checkClosingBalances();
     if (pending.length > 0 && options.onRecords) await options.onRecords(pending.splice(0));
@@ -870,6 +966,8 @@ export async function readSaft(
       message: error.message,
       ...(error.line ? { line: error.line } : {}),
     });
+  } finally {
+    thread?.release();
   }
   return result;
 }
