@@ -850,14 +850,15 @@ export async function readSaft(
   let thread: TokenizerThread | null = null;
   /** The bytes of the chunks sent to the thread whose batches are not handled yet. */
   const inFlight: number[] = [];
-  /** The names of the elements by the ids the thread gave them. */
+  /** The names of the elements by their index in the thread's tokenizer. */
   const names: string[] = [];
   const progressBytes = options.progressBytes ?? 4 * 1024 * 1024;
   let nextProgress = progressBytes;
 
   /** The events of one batch from the thread, as the tokenizer would have called the handlers. */
   const handleBatch = (batch: Batch) => {
-    for (const name of batch.names) names.push(name);
+    const added = batch.names;
+    for (let i = 0; i < added.length; i += 2) names[added[i] as number] = added[i + 1] as string;
     const events = batch.events;
     const length = batch.length;
     const texts = batch.texts;

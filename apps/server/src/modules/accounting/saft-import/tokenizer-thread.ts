@@ -34,8 +34,8 @@ export interface Batch {
   /** Integers used in `events`. */
   length: number;
   texts: string;
-  /** Names given the next ids. */
-  names: string[];
+  /** The names first seen in the batch: their index (the tokenizer's), then the name. */
+  names: (number | string)[];
   attributes: Record<string, string>[];
   /** The tokenizer refused the file here (after the events). */
   fatal: { code: 'HOSTILE_XML' | 'MALFORMED_XML'; message: string; line: number } | null;
@@ -76,9 +76,10 @@ export function workerMain(
   let events = new Int32Array(1 << 16);
   let length = 0;
   let texts: string[] = [];
-  let names: string[] = [];
+  let names: (number | string)[] = [];
   let attributes: Record<string, string>[] = [];
-  const ids = new Map<string, number>();
+  /** Which of the tokenizer's name indexes the reader was given. */
+  const known = new Uint8Array(MAX_NAMES);
 
   const push = (head: number, line: number) => {
     if (length + 2 > events.length) {
@@ -90,20 +91,20 @@ export function workerMain(
     events[length++] = line;
   };
   const handler: XmlHandler = {
-    open(name, attrs) {
+    open(name, attrs, index) {
       const t = tokenizer as XmlTokenizer;
-      let id = ids.get(name);
-      if (id === undefined && ids.size < MAX_NAMES) {
-        id = ids.size;
-        ids.set(name, id);
-        names.push(name);
-      }
       const extra = attrs === null ? 0 : ATTRIBUTES;
       if (attrs !== null) attributes.push(attrs);
-      if (id === undefined) {
+      if (index >= 0 && index < MAX_NAMES) {
+        if (known[index] === 0) {
+          known[index] = 1;
+          names.push(index, name);
+        }
+        push(OPEN + extra + index * 8, t.line);
+      } else {
         texts.push(name);
         push(OPEN_NAMED + extra + name.length * 8, t.line);
-      } else push(OPEN + extra + id * 8, t.line);
+      }
       // The reader keeps the texts of leaves (and of unknown elements) only; it drops the others.
       t.wantText = true;
     },
@@ -148,7 +149,7 @@ export function workerMain(
       tokenizer = new Tokenizer(handler);
       decoder = iconv.getDecoder(message.encoding, { stripBOM: true });
       stopped = false;
-      ids.clear();
+      known.fill(0);
       length = 0;
       texts = [];
       names = [];
@@ -179,7 +180,7 @@ export function workerMain(
 }
 
 /** The worker's source: the tokenizer module and the loop, as this process compiled them. */
-function workerSource(): string {
+export function workerSource(): string {
   const iconvPath = createRequire(import.meta.url).resolve('iconv-lite');
   return [
     "'use strict';",

@@ -21,9 +21,10 @@
 export interface XmlHandler {
   /**
    * A start tag (also of an empty element, followed by `close`): its local name (without a prefix);
-   * `attributes` is null when it has none.
+   * `attributes` is null when it has none; `index` numbers the distinct names (the same name, the same
+   * index; -1 past the ones kept).
    */
-  open(localName: string, attributes: Record<string, string> | null): void;
+  open(localName: string, attributes: Record<string, string> | null, index: number): void;
   /** Character data (possibly in pieces) inside the current element, while `wantText` is set. */
   text(value: string): void;
   close(): void;
@@ -70,6 +71,17 @@ export function tokenizerModule() {
   // String (redis 5's VerbatimString does, and the server imports redis), V8 stops inlining method calls
   // on strings in optimized code, and the reader ran at half speed (docs/accounting-saft-import.md).
   const { charCodeAt, indexOf, lastIndexOf, slice, startsWith } = String.prototype;
+
+  /**
+   * Whether `name` stands at `j` in `s`, compared in place: a character loop (names are short) costs less
+   * than a slice compared (a string allocated per tag) or `startsWith` (a builtin call per tag).
+   */
+  const sameAt = (s: string, j: number, name: string): boolean => {
+    const length = name.length;
+    if (j + length > s.length) return false;
+    for (let k = 0; k < length; k++) if (charCodeAt.call(s, j + k) !== charCodeAt.call(name, k)) return false;
+    return true;
+  };
 
   const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' };
 
@@ -334,7 +346,7 @@ export function tokenizerModule() {
       if (guess >= 0) {
         const candidate = this.internNames[guess] as string;
         const length = candidate.length;
-        if (startsWith.call(s, candidate, j) && j + length < n && !isName(charCodeAt.call(s, j + length))) {
+        if (sameAt(s, j, candidate) && j + length < n && !isName(charCodeAt.call(s, j + length))) {
           const m = length;
           index = guess;
           j += m;
@@ -387,7 +399,7 @@ export function tokenizerModule() {
       this.previous = index < 0 ? -1 : index * 2;
       this.stack[this.depth++] = name;
       this.rootSeen = true;
-      this.handler.open(local, attributes);
+      this.handler.open(local, attributes, index);
       if (selfClosing) this.closeCurrent();
       return j + 1;
     }
@@ -497,7 +509,7 @@ export function tokenizerModule() {
       const length = top.length;
       let k = lt + 2;
       // The open name compared in place (no string allocated per tag).
-      const m = length > 0 && startsWith.call(s, top, k) ? length : 0;
+      const m = length > 0 && sameAt(s, k, top) ? length : 0;
       // The usual case, `</Name>`, without searching for `>`.
       if (m === length && length > 0 && charCodeAt.call(s, k + m) === 62) {
         this.count(k + m);
