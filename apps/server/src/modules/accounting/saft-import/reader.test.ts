@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { generateSaft } from './generate.ts';
@@ -108,6 +109,15 @@ describe('SAF-T reader', () => {
       expect(second).toEqual(alone);
       const header = await readWith(bytes, { headerOnly: true });
       expect(header.result.header.TaxRegistrationNumber).toBe(alone.result.header.TaxRegistrationNumber);
+    });
+
+    it('never holds the process open once started', () => {
+      const script = `import { tokenizerThread } from ${JSON.stringify(new URL('./tokenizer-thread.ts', import.meta.url).href)};
+        if (!(await tokenizerThread())) process.exit(3);`;
+      const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        timeout: 20_000,
+      });
+      expect(run.status).toBe(0);
     });
 
     it('is left for the same-thread path where it cannot start, and a stopped read frees it', async () => {

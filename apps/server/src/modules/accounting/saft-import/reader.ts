@@ -243,6 +243,8 @@ export function hostileHead(head: Buffer): boolean {
  */
 interface PathNode {
   path: string;
+  /** The element's name (the last step of the path). */
+  name: string;
   children: Map<string, PathNode> | null;
   /** Whether the node is in the tree (its stamps can be trusted). */
   kept: boolean;
@@ -253,6 +255,12 @@ interface PathNode {
   entry: ChildEntry | undefined;
   /** Whether the element is a Line, DebitLine or CreditLine. */
   isLine: boolean;
+  /**
+   * The child that came first in this element the last time, and the sibling that came after this
+   * one: the next child is guessed from them (SAF-T repeats the same sequences), not looked up by name.
+   */
+  first: PathNode | null;
+  next: PathNode | null;
 }
 
 /** Paths kept in the tree (a SAF-T file has a few hundred); any beyond are made as they come. */
@@ -260,6 +268,7 @@ const MAX_PATHS = 10_000;
 
 const pathNode = (path: string, name: string, kept: boolean): PathNode => ({
   path,
+  name,
   children: null,
   kept,
   recordStamp: 0,
@@ -267,6 +276,8 @@ const pathNode = (path: string, name: string, kept: boolean): PathNode => ({
   entryOwner: null,
   entry: undefined,
   isLine: LINE_ELEMENTS.has(name),
+  first: null,
+  next: null,
 });
 
 interface Frame {
@@ -278,6 +289,8 @@ interface Frame {
   count: number;
   broken: boolean;
   line: number;
+  /** The path of the last child opened in it (see PathNode.next). */
+  last: PathNode | null;
 }
 
 interface RecordDraft {
@@ -391,7 +404,18 @@ export async function readSaft(
   const onOpen = (name: string, attributes: Record<string, string> | null) => {
     const parent = stack[stack.length - 1];
     if (stack.length >= MAX_DEPTH) throw new Fatal('HOSTILE_XML', 'The XML nests too deep.', parser.line);
-    const node = record && parent ? childPath(parent.path, name) : recordPath;
+    let node = recordPath;
+    if (record && parent) {
+      const last = parent.last;
+      const guess = last === null ? parent.path.first : last.next;
+      if (guess !== null && guess.name === name) node = guess;
+      else {
+        node = childPath(parent.path, name);
+        if (last === null) parent.path.first = node;
+        else last.next = node;
+      }
+      parent.last = node;
+    }
     let rule: ElementRule | null = null;
     if (!parent) {
       const namespace = String(attributes?.xmlns ?? '');
@@ -423,7 +447,7 @@ export async function readSaft(
     // Frames are reused by depth: no allocation per element.
     let frame = pool[stack.length];
     if (!frame) {
-      frame = { name, path: recordPath, rule, slot: 0, count: 0, broken: false, line: 0 };
+      frame = { name, path: recordPath, rule, slot: 0, count: 0, broken: false, line: 0, last: null };
       pool[stack.length] = frame;
     }
     frame.name = name;
@@ -433,6 +457,7 @@ export async function readSaft(
     frame.count = 0;
     frame.broken = false;
     frame.line = parser.line;
+    frame.last = null;
     stack.push(frame);
     parser.wantText = skipSchema || !rule || rule.simple !== null;
     text = '';
@@ -557,7 +582,6 @@ export async function readSaft(
       }
     }
     const depth = stack.length + 1;
-    const parentName = stack[stack.length - 1]?.name ?? '';
     if (record) {
       if (record.line) {
         if (depth === record.lineDepth) {
@@ -586,6 +610,7 @@ export async function readSaft(
       }
       return;
     }
+    const parentName = stack[stack.length - 1]?.name ?? '';
     if (section && parentName === section.name && TOTAL_FIELDS.has(name))
       section.declared[name] = value.trim();
     else if (glTotals && parentName === 'GeneralLedgerEntries' && TOTAL_FIELDS.has(name))

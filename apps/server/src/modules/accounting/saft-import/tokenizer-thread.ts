@@ -221,6 +221,8 @@ export class TokenizerThread {
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`The SAF-T tokenizer thread exited (${code}).`)));
+    // Idle, it never holds the process open (after the listeners: adding one refers the port again).
+    worker.unref();
   }
 
   /** Starts the worker; null when it cannot run here (the reader then tokenizes on its own thread). */
@@ -240,7 +242,6 @@ export class TokenizerThread {
       await worker.terminate();
       return null;
     }
-    worker.unref();
     return new TokenizerThread(worker);
   }
 
