@@ -73,15 +73,11 @@ export function tokenizerModule() {
   const { charCodeAt, indexOf, lastIndexOf, slice, startsWith } = String.prototype;
 
   /**
-   * Whether `name` stands at `j` in `s`, compared in place: a character loop (names are short) costs less
-   * than a slice compared (a string allocated per tag) or `startsWith` (a builtin call per tag).
+   * Whether `name` stands at `j` in `s`. Measured on 100 MB (tokenizing alone): comparing a slice (a short
+   * string allocated per tag, young and cheap) 0.41–0.44 s, `indexOf` 0.43–0.45 s (and it searches on
+   * when the name is not there), `startsWith` 0.49–0.52 s, a character loop 0.51–0.58 s.
    */
-  const sameAt = (s: string, j: number, name: string): boolean => {
-    const length = name.length;
-    if (j + length > s.length) return false;
-    for (let k = 0; k < length; k++) if (charCodeAt.call(s, j + k) !== charCodeAt.call(name, k)) return false;
-    return true;
-  };
+  const sameAt = (s: string, j: number, name: string): boolean => slice.call(s, j, j + name.length) === name;
 
   const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' };
 
