@@ -107,6 +107,14 @@ describe('SAF-T reader', () => {
       const [first, second] = await Promise.all([readWith(bytes), readWith(bytes)]);
       expect(first).toEqual(alone);
       expect(second).toEqual(alone);
+      // One big chunk goes to the thread in pieces: the same again.
+      const whole = await readSaft(Readable.from([Buffer.concat([bytes, Buffer.alloc(2 << 20, 10)])]), {
+        thread: false,
+      });
+      expect(await readSaft(Readable.from([Buffer.concat([bytes, Buffer.alloc(2 << 20, 10)])]))).toEqual(
+        whole,
+      );
+      expect(whole.errorCount).toBe(0);
       const header = await readWith(bytes, { headerOnly: true });
       expect(header.result.header.TaxRegistrationNumber).toBe(alone.result.header.TaxRegistrationNumber);
     });

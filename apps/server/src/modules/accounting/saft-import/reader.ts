@@ -89,6 +89,8 @@ export const MAX_ISSUES = 200;
 const MAX_DEPTH = 32;
 const MAX_TEXT = 100_000;
 const HEAD_BYTES = 64 * 1024;
+/** Chunks over four times this are sent to the tokenizer thread in pieces of this size. */
+const PIECE = 256 * 1024;
 
 class Fatal extends Error {
   constructor(
@@ -955,15 +957,20 @@ export async function readSaft(
         }
       }
       if (thread) {
-        thread.send(chunk);
-        inFlight.push(chunk.length);
-        if (inFlight.length < AHEAD) continue;
-        result.bytesRead += inFlight.shift() as number;
-        handleBatch(await thread.next());
-      } else {
-        result.bytesRead += chunk.length;
-        (tokenizer as XmlTokenizer).write((decoder as NonNullable<typeof decoder>).write(chunk));
+        // A big chunk goes in pieces, so that a batch's events stay bounded; its bytes count at the first.
+        const pieces = chunk.length > 4 * PIECE ? Math.ceil(chunk.length / PIECE) : 1;
+        for (let piece = 0; piece < pieces; piece++) {
+          thread.send(pieces === 1 ? chunk : chunk.subarray(piece * PIECE, (piece + 1) * PIECE));
+          inFlight.push(piece === 0 ? chunk.length : 0);
+          if (inFlight.length < AHEAD) continue;
+          result.bytesRead += inFlight.shift() as number;
+          handleBatch(await thread.next());
+          if (await afterChunk()) return result;
+        }
+        continue;
       }
+      result.bytesRead += chunk.length;
+      (tokenizer as XmlTokenizer).write((decoder as NonNullable<typeof decoder>).write(chunk));
       if (await afterChunk()) return result;
     }
     if (!started) throw new Fatal('NOT_SAFT', 'The file is empty.');
