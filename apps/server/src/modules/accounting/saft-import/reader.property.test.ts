@@ -200,6 +200,16 @@ async function both(bytes: Buffer, sizes: number[]) {
       theirs.push(...records);
     },
   });
+  // The tokenizer on the reader's own thread (the fallback) reads exactly as on the tokenizer thread.
+  const here: SaftRecord[] = [];
+  const sameThread = await readSaft(Readable.from(parts), {
+    thread: false,
+    onRecords: async (records) => {
+      here.push(...records);
+    },
+  });
+  expect(sameThread).toEqual(result);
+  expect(here).toEqual(ours);
   return { result, reference, ours, theirs };
 }
 

@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { generateSaft } from './generate.ts';
-import { microToCents, readSaft, toMicro } from './reader.ts';
+import { microToCents, readSaft, type SaftRecord, toMicro } from './reader.ts';
+import { resetTokenizerThread, tokenizerThread } from './tokenizer-thread.ts';
 
 async function text(options: Parameters<typeof generateSaft>[0]) {
   let xml = '';
@@ -81,6 +83,73 @@ describe('SAF-T reader', () => {
     expect(read2.issues[0]).toMatchObject({
       code: 'HOSTILE_XML',
       message: expect.stringContaining('text longer'),
+    });
+  });
+
+  describe('the tokenizer thread', () => {
+    const readWith = async (bytes: Buffer, options: Parameters<typeof readSaft>[1] = {}) => {
+      const records: SaftRecord[] = [];
+      const result = await readSaft(Readable.from(chunksOf(bytes, 1000)), {
+        ...options,
+        onRecords: async (batch) => {
+          records.push(...batch);
+        },
+      });
+      return { result, records };
+    };
+
+    it('runs here (vitest), and gives what the same-thread path gives, also to reads made at once', async () => {
+      expect(await tokenizerThread()).not.toBeNull();
+      const bytes = Buffer.from(await text({ transactions: 20, invoices: 20 }), 'utf8');
+      const alone = await readWith(bytes, { thread: false });
+      expect(alone.result.counts.transactions).toBe(20);
+      // Two at once: the second finds the thread busy and tokenizes on its own thread.
+      const [first, second] = await Promise.all([readWith(bytes), readWith(bytes)]);
+      expect(first).toEqual(alone);
+      expect(second).toEqual(alone);
+      // One big chunk goes to the thread in pieces: the same again.
+      const whole = await readSaft(Readable.from([Buffer.concat([bytes, Buffer.alloc(2 << 20, 10)])]), {
+        thread: false,
+      });
+      expect(await readSaft(Readable.from([Buffer.concat([bytes, Buffer.alloc(2 << 20, 10)])]))).toEqual(
+        whole,
+      );
+      expect(whole.errorCount).toBe(0);
+      const header = await readWith(bytes, { headerOnly: true });
+      expect(header.result.header.TaxRegistrationNumber).toBe(alone.result.header.TaxRegistrationNumber);
+    });
+
+    it('never holds the process open once started', () => {
+      const script = `import { tokenizerThread } from ${JSON.stringify(new URL('./tokenizer-thread.ts', import.meta.url).href)};
+        if (!(await tokenizerThread())) process.exit(3);`;
+      const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        timeout: 20_000,
+      });
+      expect(run.status).toBe(0);
+    });
+
+    it('is left for the same-thread path where it cannot start, and a stopped read frees it', async () => {
+      const bytes = Buffer.from(await text({ transactions: 5, invoices: 5 }), 'utf8');
+      const expected = await readWith(bytes, { thread: false });
+      try {
+        await resetTokenizerThread('throw new Error("no thread here")');
+        expect(await tokenizerThread()).toBeNull();
+        expect(await readWith(bytes)).toEqual(expected);
+      } finally {
+        await resetTokenizerThread();
+      }
+      // A read stopped by a fatal error (or by its consumer) releases the thread for the next one.
+      const broken = await readWith(Buffer.from('<?xml version="1.0"?><Other/>', 'utf8'));
+      expect(broken.result.issues.at(-1)?.code).toBe('NOT_SAFT');
+      await expect(
+        readSaft(Readable.from(chunksOf(bytes, 1000)), {
+          onRecords: async () => {
+            throw new Error('the writer failed');
+          },
+        }),
+      ).rejects.toThrow('the writer failed');
+      expect((await tokenizerThread())?.available).toBe(true);
+      expect(await readWith(bytes)).toEqual(expected);
     });
   });
 });

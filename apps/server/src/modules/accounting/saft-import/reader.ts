@@ -1,5 +1,16 @@
 import { createPublicKey, createVerify, type KeyObject } from 'node:crypto';
 import iconv from 'iconv-lite';
+import {
+  AHEAD,
+  type Batch,
+  EVENT_ATTRIBUTES,
+  EVENT_CLOSE,
+  EVENT_OPEN,
+  EVENT_OPEN_NAMED,
+  EVENT_TEXT,
+  type TokenizerThread,
+  tokenizerThread,
+} from './tokenizer-thread.ts';
 import { XmlFatal, XmlTokenizer } from './xml-tokenizer.ts';
 import {
   auditFileRule,
@@ -67,12 +78,19 @@ export interface ReadOptions {
   skipSchema?: boolean;
   /** Stop once the Header is read (what onboarding needs to create the organization): no totals, no checks. */
   headerOnly?: boolean;
+  /**
+   * Decode and tokenize on the process's tokenizer thread while this one checks (the default; on this
+   * thread when the other is busy or cannot start, and for `headerOnly`); false: on this thread.
+   */
+  thread?: boolean;
 }
 
 export const MAX_ISSUES = 200;
 const MAX_DEPTH = 32;
 const MAX_TEXT = 100_000;
 const HEAD_BYTES = 64 * 1024;
+/** Chunks over four times this are sent to the tokenizer thread in pieces of this size. */
+const PIECE = 256 * 1024;
 
 class Fatal extends Error {
   constructor(
@@ -113,7 +131,7 @@ const TOTAL_FIELDS = new Set([
 ]);
 
 // String methods in the hot paths are called as `trim.call(value)`: see xml-tokenizer.ts.
-const { charCodeAt, trim } = String.prototype;
+const { charCodeAt, slice, trim } = String.prototype;
 
 const DECIMAL_TEXT = /^\s*([+-]?)(\d*)(?:\.(\d*))?\s*$/;
 
@@ -227,6 +245,8 @@ export function hostileHead(head: Buffer): boolean {
  */
 interface PathNode {
   path: string;
+  /** The element's name (the last step of the path). */
+  name: string;
   children: Map<string, PathNode> | null;
   /** Whether the node is in the tree (its stamps can be trusted). */
   kept: boolean;
@@ -237,6 +257,12 @@ interface PathNode {
   entry: ChildEntry | undefined;
   /** Whether the element is a Line, DebitLine or CreditLine. */
   isLine: boolean;
+  /**
+   * The child that came first in this element the last time, and the sibling that came after this
+   * one: the next child is guessed from them (SAF-T repeats the same sequences), not looked up by name.
+   */
+  first: PathNode | null;
+  next: PathNode | null;
 }
 
 /** Paths kept in the tree (a SAF-T file has a few hundred); any beyond are made as they come. */
@@ -244,6 +270,7 @@ const MAX_PATHS = 10_000;
 
 const pathNode = (path: string, name: string, kept: boolean): PathNode => ({
   path,
+  name,
   children: null,
   kept,
   recordStamp: 0,
@@ -251,6 +278,8 @@ const pathNode = (path: string, name: string, kept: boolean): PathNode => ({
   entryOwner: null,
   entry: undefined,
   isLine: LINE_ELEMENTS.has(name),
+  first: null,
+  next: null,
 });
 
 interface Frame {
@@ -262,6 +291,8 @@ interface Frame {
   count: number;
   broken: boolean;
   line: number;
+  /** The path of the last child opened in it (see PathNode.next). */
+  last: PathNode | null;
 }
 
 interface RecordDraft {
@@ -360,6 +391,9 @@ export async function readSaft(
   const skipSchema = options.skipSchema === true;
   let headerRead = false;
 
+  /** Where the tokenizer stands: itself on this thread, else set from the thread's events. */
+  let parser: { line: number; wantText: boolean } = { line: 1, wantText: false };
+
   const schemaError = (code: string, message: string, element: string, line = parser.line) =>
     issue({ severity: 'error', code, message, line, element });
 
@@ -372,7 +406,18 @@ export async function readSaft(
   const onOpen = (name: string, attributes: Record<string, string> | null) => {
     const parent = stack[stack.length - 1];
     if (stack.length >= MAX_DEPTH) throw new Fatal('HOSTILE_XML', 'The XML nests too deep.', parser.line);
-    const node = record && parent ? childPath(parent.path, name) : recordPath;
+    let node = recordPath;
+    if (record && parent) {
+      const last = parent.last;
+      const guess = last === null ? parent.path.first : last.next;
+      if (guess !== null && guess.name === name) node = guess;
+      else {
+        node = childPath(parent.path, name);
+        if (last === null) parent.path.first = node;
+        else last.next = node;
+      }
+      parent.last = node;
+    }
     let rule: ElementRule | null = null;
     if (!parent) {
       const namespace = String(attributes?.xmlns ?? '');
@@ -404,7 +449,7 @@ export async function readSaft(
     // Frames are reused by depth: no allocation per element.
     let frame = pool[stack.length];
     if (!frame) {
-      frame = { name, path: recordPath, rule, slot: 0, count: 0, broken: false, line: 0 };
+      frame = { name, path: recordPath, rule, slot: 0, count: 0, broken: false, line: 0, last: null };
       pool[stack.length] = frame;
     }
     frame.name = name;
@@ -414,6 +459,7 @@ export async function readSaft(
     frame.count = 0;
     frame.broken = false;
     frame.line = parser.line;
+    frame.last = null;
     stack.push(frame);
     parser.wantText = skipSchema || !rule || rule.simple !== null;
     text = '';
@@ -538,7 +584,6 @@ export async function readSaft(
       }
     }
     const depth = stack.length + 1;
-    const parentName = stack[stack.length - 1]?.name ?? '';
     if (record) {
       if (record.line) {
         if (depth === record.lineDepth) {
@@ -567,6 +612,7 @@ export async function readSaft(
       }
       return;
     }
+    const parentName = stack[stack.length - 1]?.name ?? '';
     if (section && parentName === section.name && TOTAL_FIELDS.has(name))
       section.declared[name] = value.trim();
     else if (glTotals && parentName === 'GeneralLedgerEntries' && TOTAL_FIELDS.has(name))
@@ -582,7 +628,6 @@ export async function readSaft(
       glTotals = null;
     } else if (name === 'Journal') journal = null;
   };
-  const parser = new XmlTokenizer({ open: onOpen, text: onText, close: onClose });
 
   function finishRecord(draft: RecordDraft) {
     const fields = draft.fields;
@@ -826,13 +871,67 @@ export async function readSaft(
     }
   }
 
-  // Decoding
+  // Decoding and tokenizing: on the tokenizer thread when it is free (tokenizer-thread.ts), else here.
+  let tokenizer: XmlTokenizer | null = null;
   let decoder: { write(chunk: Buffer): string; end(): string | undefined } | null = null;
+  let thread: TokenizerThread | null = null;
+  /** The bytes of the chunks sent to the thread whose batches are not handled yet. */
+  const inFlight: number[] = [];
+  /** The names of the elements by their index in the thread's tokenizer. */
+  const names: string[] = [];
   const progressBytes = options.progressBytes ?? 4 * 1024 * 1024;
   let nextProgress = progressBytes;
+
+  /** The events of one batch from the thread, as the tokenizer would have called the handlers. */
+  const handleBatch = (batch: Batch) => {
+    const added = batch.names;
+    for (let i = 0; i < added.length; i += 2) names[added[i] as number] = added[i + 1] as string;
+    const events = batch.events;
+    const length = batch.length;
+    const texts = batch.texts;
+    const cursor = parser;
+    let at = 0;
+    let attribute = 0;
+    for (let i = 0; i < length; i += 2) {
+      const head = events[i] as number;
+      cursor.line = events[i + 1] as number;
+      const kind = head & 7;
+      const value = head >>> 3;
+      if (kind === EVENT_CLOSE) onClose();
+      else if (kind === EVENT_TEXT) {
+        if (cursor.wantText) onText(slice.call(texts, at, at + value));
+        at += value;
+      } else if (kind === EVENT_OPEN) onOpen(names[value] as string, null);
+      else {
+        let name: string;
+        if ((kind & 3) === EVENT_OPEN_NAMED) {
+          name = slice.call(texts, at, at + value);
+          at += value;
+        } else name = names[value] as string;
+        onOpen(name, kind & EVENT_ATTRIBUTES ? (batch.attributes[attribute++] ?? null) : null);
+      }
+    }
+    if (batch.fatal) throw new XmlFatal(batch.fatal.code, batch.fatal.message, batch.fatal.line);
+    if (batch.error !== null) throw new Error(`The SAF-T tokenizer thread failed: ${batch.error}`);
+  };
+
+  /** After each chunk read: its records handed over, then progress. True once headerOnly is done. */
+  const afterChunk = async (): Promise<boolean> => {
+    if (pending.length > 0 && options.onRecords) await options.onRecords(pending.splice(0));
+    else pending.length = 0;
+    if (headerRead && options.headerOnly) return true;
+    if (options.onProgress && result.bytesRead >= nextProgress) {
+      nextProgress = result.bytesRead + progressBytes;
+      await options.onProgress(result.bytesRead);
+    }
+    return false;
+  };
+
+  let started = false;
   try {
     for await (const chunk of chunks) {
-      if (!decoder) {
+      if (!started) {
+        started = true;
         if (hostileHead(chunk))
           throw new Fatal(
             'HOSTILE_XML',
@@ -842,22 +941,52 @@ export async function readSaft(
         const encoding = detectEncoding(chunk);
         if (!encoding)
           throw new Fatal('ENCODING_UNSUPPORTED', 'The file is neither UTF-8 nor Windows-1252.', 1);
-        decoder = iconv.getDecoder(encoding === 'utf8' ? 'utf8' : 'win1252', { stripBOM: true });
+        const name = encoding === 'utf8' ? 'utf8' : 'win1252';
+        // The Header alone (onboarding) is a few kB: not worth the thread.
+        if (options.thread !== false && !options.headerOnly) {
+          const shared = await tokenizerThread();
+          if (shared?.available) {
+            thread = shared;
+            thread.begin(name);
+          }
+        }
+        if (!thread) {
+          decoder = iconv.getDecoder(name, { stripBOM: true });
+          tokenizer = new XmlTokenizer({ open: onOpen, text: onText, close: onClose });
+          parser = tokenizer;
+        }
+      }
+      if (thread) {
+        // A big chunk goes in pieces, so that a batch's events stay bounded; its bytes count at the first.
+        const pieces = chunk.length > 4 * PIECE ? Math.ceil(chunk.length / PIECE) : 1;
+        for (let piece = 0; piece < pieces; piece++) {
+          thread.send(pieces === 1 ? chunk : chunk.subarray(piece * PIECE, (piece + 1) * PIECE));
+          inFlight.push(piece === 0 ? chunk.length : 0);
+          if (inFlight.length < AHEAD) continue;
+          result.bytesRead += inFlight.shift() as number;
+          handleBatch(await thread.next());
+          if (await afterChunk()) return result;
+        }
+        continue;
       }
       result.bytesRead += chunk.length;
-      parser.write(decoder.write(chunk));
-      if (pending.length > 0 && options.onRecords) await options.onRecords(pending.splice(0));
-      else pending.length = 0;
-      if (headerRead && options.headerOnly) return result;
-      if (options.onProgress && result.bytesRead >= nextProgress) {
-        nextProgress = result.bytesRead + progressBytes;
-        await options.onProgress(result.bytesRead);
-      }
+      (tokenizer as XmlTokenizer).write((decoder as NonNullable<typeof decoder>).write(chunk));
+      if (await afterChunk()) return result;
     }
-    if (!decoder) throw new Fatal('NOT_SAFT', 'The file is empty.');
-    const rest = decoder.end();
-    if (rest) parser.write(rest);
-    parser.end();
+    if (!started) throw new Fatal('NOT_SAFT', 'The file is empty.');
+    if (thread) {
+      thread.end();
+      while (inFlight.length > 0) {
+        result.bytesRead += inFlight.shift() as number;
+        handleBatch(await thread.next());
+        if (await afterChunk()) return result;
+      }
+      handleBatch(await thread.next());
+    } else {
+      const rest = (decoder as NonNullable<typeof decoder>).end();
+      if (rest) (tokenizer as XmlTokenizer).write(rest);
+      (tokenizer as XmlTokenizer).end();
+    }
     if (!result.country) throw new Fatal('NOT_SAFT', 'The file holds no SAF-T AuditFile.');
     if (balances.size > 0 && result.totals.GeneralLedgerEntries) checkClosingBalances();
     if (pending.length > 0 && options.onRecords) await options.onRecords(pending.splice(0));
@@ -870,6 +999,8 @@ export async function readSaft(
       message: error.message,
       ...(error.line ? { line: error.line } : {}),
     });
+  } finally {
+    thread?.release();
   }
   return result;
 }

@@ -267,10 +267,29 @@ export const SAFT_NAMESPACES: Record<string, SaftCountry> = {
 
 const cache = new Map<SaftCountry, ElementRule>();
 
-/** Fills every rule's `index` (rules are shared and recursive: each is visited once). */
+/**
+ * A simple rule with every facet present (undefined when absent), in one order: all rules then share one
+ * object shape, so the reader's per-leaf checks read them without megamorphic property loads (the facets
+ * as the XSD lists them gave each type its own shape).
+ */
+const uniform = (rule: SimpleRule): SimpleRule => ({
+  base: rule.base,
+  minLength: rule.minLength,
+  maxLength: rule.maxLength,
+  length: rule.length,
+  enumeration: rule.enumeration,
+  minInclusive: rule.minInclusive,
+  maxInclusive: rule.maxInclusive,
+});
+
+/**
+ * Fills every rule's `index` and gives its simple rule the uniform shape (rules are shared and recursive:
+ * each is visited once).
+ */
 function indexRules(rule: ElementRule, seen: Set<ElementRule>): void {
   if (seen.has(rule)) return;
   seen.add(rule);
+  if (rule.simple) rule.simple = uniform(rule.simple);
   if (rule.index.size === 0)
     for (const [name, child] of rule.children) {
       const slots = rule.slots ?? [];
