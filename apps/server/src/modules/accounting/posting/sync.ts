@@ -175,11 +175,12 @@ function salesLinesQuery(context: PostingContext, documentIds: readonly string[]
     'posting_sales_lines',
     sql`SELECT l.document_id, l.net, l.tax_region, l.vat_basis_points, pr.product_type, l.product_id,
                m.account_code AS mapped
-        FROM billing_document_lines l
+        FROM unnest(${sql.param([...documentIds])}::uuid[]) AS wanted(id)
+        JOIN billing_document_lines l ON l.document_id = wanted.id
         LEFT JOIN billing_products pr ON pr.id = l.product_id
         LEFT JOIN accounting_mappings m ON m.organization_id = l.organization_id AND m.source_kind = 'product'
           AND m.source_id = l.product_id
-        WHERE l.organization_id = ${context.organizationId} AND l.document_id = ANY(${sql.param([...documentIds])}::uuid[])
+        WHERE l.organization_id = ${context.organizationId}
         ORDER BY l.document_id, l.position`,
   );
 }
@@ -194,8 +195,9 @@ export async function prefetchDocuments(context: PostingContext, ids: readonly s
     context.tx,
     'posting_documents',
     sql`SELECT ${DOCUMENT_COLUMNS}
-        FROM billing_documents d JOIN billing_parties p ON p.id = d.party_id
-        WHERE d.organization_id = ${context.organizationId} AND d.id = ANY(${sql.param([...ids])}::uuid[])`,
+        FROM unnest(${sql.param([...ids])}::uuid[]) AS wanted(id)
+        JOIN billing_documents d ON d.id = wanted.id JOIN billing_parties p ON p.id = d.party_id
+        WHERE d.organization_id = ${context.organizationId}`,
   );
   const sales = documents.filter((document) => SALES_TYPES.has(document.document_type));
   const lines =
