@@ -163,19 +163,15 @@ export function uuidList(ids: readonly string[]): SQL {
  * Writes sent along with another statement as its data-modifying CTEs (`WITH w0 AS (…), w1 AS (…) …`):
  * one round trip for all of them. Each runs on the snapshot the statement starts with, so none sees the
  * others' changes: they must write different rows, and nothing may depend on their order.
- * `withWrites(tx, writes).update(table)…` for a drizzle statement; `writesPrefix(writes)` for raw SQL.
+ * `writesPrefix(writes)` for raw SQL, `executeWrites` for writes alone, `insertReturning` for an insert.
  */
-export function withWrites(db: Db, writes: readonly SQLWrapper[]) {
-  return db.with(...writes.map((write, index) => db.$with(`w${index}`, {}).as(write.getSQL())));
-}
-
 /** Runs writes whose results are not needed in one statement (nothing when there are none). */
 export async function executeWrites(db: Db, writes: readonly SQLWrapper[]): Promise<void> {
   if (writes.length === 0) return;
   await db.execute(sql`WITH ${writesPrefix(writes)} done AS (SELECT 1) SELECT 1 FROM done`);
 }
 
-/** The same CTEs as raw SQL, each followed by a comma: `sql\`WITH ${writesPrefix(writes)} t AS (…) …\``. */
+/** The writes as CTEs, each followed by a comma: `sql\`WITH ${writesPrefix(writes)} t AS (…) …\``. */
 export function writesPrefix(writes: readonly SQLWrapper[]): SQL {
   return sql.join(
     writes.map((write, index) => sql`${sql.raw(`w${index}`)} AS (${write.getSQL()}), `),
@@ -327,7 +323,7 @@ export async function insertReturning<T extends PgTable, E extends Record<string
 }
 
 /**
- * preparedRows' name for a statement assembled from parts (withWrites' CTEs): named after its text, for
+ * preparedRows' name for a statement assembled from parts (writesPrefix's CTEs): named after its text, for
  * the few shapes a caller's parts can take — never for a text that embeds a list of any length.
  */
 export const BY_TEXT = Symbol('named by its text');

@@ -54,7 +54,7 @@ const pendingAnswers = new WeakMap<object, PendingAnswer>();
 
 /**
  * The write that stores `response` as the answer of the Idempotency-Key `tx` runs under, for the work to
- * send along with its own last statement (db/client.ts withWrites) — one round trip fewer, under whatever
+ * send along with its own last statement (db/client.ts writesPrefix) — one round trip fewer, under whatever
  * lock the work holds; null outside `once`. The work must then return this very `response`: `once`
  * stores the answer itself only when the work returned something else.
  */
@@ -67,10 +67,10 @@ export function answerAlong(tx: Db, response: unknown): SQL | null {
 
 /**
  * For work run by `once` with `keyAlong`: the insert of the key's row, for the work to send along with its
- * first write (db/client.ts withWrites), as `key_rows AS (…)` would be — it returns one row when the key
- * was free. The work then calls `keyAlongWritten` with what came back. Null outside such a `once`, or
- * once the key was sent. The work must send it before it takes any lock a twin could wait on while holding
- * the key (in a statement of its own, the key is what a twin waits on first).
+ * first write (a CTE: db/client.ts insertReturning); it returns one row when the key was free, and the work
+ * then calls `keyAlongWritten` with whether it did. Null outside such a `once`, or once the key was sent.
+ * The work must send it before it takes any lock a twin could wait on while holding the key (the key is
+ * what a twin must wait on first, as it does on `once`'s own insert).
  */
 export function keyAlong(tx: Db): SQL | null {
   const pending = pendingAnswers.get(tx);
