@@ -8,6 +8,7 @@ import { type Db, rows, uuidList } from '../../../db/client.ts';
 import {
   evaluateCandidate,
   type PreparedCandidate,
+  type PreparedMovement,
   prepareCandidate,
   prepareMovement,
   reasonsOf,
@@ -195,7 +196,7 @@ interface MatchRow {
   open: string | null;
   dir: string | null;
   ref: string | null;
-  n: string | null;
+  n: number | null;
 }
 
 /** What the movement references name, for the statement: pairs of (movement, reference), and the texts it reads itself. */
@@ -241,7 +242,7 @@ function matchRows(
                  END AS ltxt
           FROM (${movementsSql}) t
         ),
-        c AS MATERIALIZED (${openItemsSql(organizationId, bankPrefix)}),
+        c AS MATERIALIZED (SELECT row_number() OVER () AS n, x.* FROM (${openItemsSql(organizationId, bankPrefix)}) x),
         tok AS (
           SELECT x.m_id, x.k
           FROM unnest(string_to_array(${references.ids}::text, ',')::uuid[], string_to_array(${references.keys}::text, ',')) AS x(m_id, k)
@@ -256,21 +257,21 @@ function matchRows(
           UNION ALL ${sqlReferences(sql`(${movementsSql}) t WHERE NOT ${ASCII_UPPER_SQL}`)}
         ),
         ck AS (
-          SELECT c.kind, c.id, c.dir, c.currency, c.source_id, regexp_replace(upper(c.number), '^\\S+\\s+', '') AS k FROM c
+          SELECT c.n, c.dir, c.currency, c.source_id, regexp_replace(upper(c.number), '^\\S+\\s+', '') AS k FROM c
           UNION ALL
-          SELECT c.kind, c.id, c.dir, c.currency, c.source_id, upper(c.atcud) FROM c
+          SELECT c.n, c.dir, c.currency, c.source_id, upper(c.atcud) FROM c
           WHERE c.atcud IS NOT NULL AND c.atcud <> '0'
           UNION ALL
-          SELECT c.kind, c.id, c.dir, c.currency, c.source_id, regexp_replace(c.mb_reference, '\\D', '', 'g') FROM c
+          SELECT c.n, c.dir, c.currency, c.source_id, regexp_replace(c.mb_reference, '\\D', '', 'g') FROM c
           WHERE c.mb_reference IS NOT NULL
         ),
         tk AS MATERIALIZED (SELECT tok.m_id, ck.* FROM tok JOIN ck ON ck.k = tok.k),
         direct AS MATERIALIZED (
-          SELECT m.id AS m_id, c.kind, c.id FROM m JOIN c ON c.open = m.open WHERE ${fits(sql`c`)}
+          SELECT m.id AS m_id, c.n FROM m JOIN c ON c.open = m.open WHERE ${fits(sql`c`)}
           UNION
-          SELECT m.id, c.kind, c.id FROM m JOIN c ON c.source_id = m.id WHERE ${fits(sql`c`)}
+          SELECT m.id, c.n FROM m JOIN c ON c.source_id = m.id WHERE ${fits(sql`c`)}
           UNION
-          SELECT m.id, tk.kind, tk.id FROM tk JOIN m ON m.id = tk.m_id WHERE ${fits(sql`tk`)}
+          SELECT m.id, tk.n FROM tk JOIN m ON m.id = tk.m_id WHERE ${fits(sql`tk`)}
         ),
         party_hits AS (
           SELECT m.id AS m_id, pa.id AS party_id, NULL::uuid AS rule_id FROM m
@@ -314,24 +315,25 @@ function matchRows(
         ),
         sent AS MATERIALIZED (
           SELECT c.* FROM c
-          WHERE c.party_id IN (SELECT pp.party_id FROM pp) OR (c.kind, c.id) IN (SELECT d.kind, d.id FROM direct d)
+          WHERE c.party_id IN (SELECT pp.party_id FROM pp) OR c.n IN (SELECT d.n FROM direct d)
         )
-        SELECT 'c' AS t, s.kind, s.id, s.party_id, NULL::uuid AS m_id, s.number, s.atcud, s.date::text AS date,
-               s.due_date::text AS due_date, s.mb_reference, s.currency::text AS currency, s.open::text AS open,
-               s.dir, s.source_id AS ref, NULL::numeric AS n
+        SELECT 'p' AS t, NULL::text AS kind, NULL::uuid AS id, NULL::uuid AS party_id, d.m_id, NULL::text AS number,
+               NULL::text AS atcud, NULL::text AS date, NULL::text AS due_date, NULL::text AS mb_reference,
+               NULL::text AS currency, NULL::text AS open, NULL::text AS dir, NULL::uuid AS ref, d.n::int AS n
+        FROM direct d
+        UNION ALL
+        SELECT 'h', NULL, NULL, pp.party_id, pp.m_id, NULL, NULL, NULL, NULL, NULL, m.currency::text, m.open::text,
+               m.dir, pp.rule_id, pt.n::int
+        FROM pp JOIN m ON m.id = pp.m_id
+        LEFT JOIN past pt ON pt.m_id = pp.m_id AND pt.party_id = pp.party_id
+        UNION ALL
+        SELECT 'c', s.kind, s.id, s.party_id, NULL, s.number, s.atcud, s.date::text, s.due_date::text, s.mb_reference,
+               s.currency::text, s.open::text, s.dir, s.source_id, s.n::int
         FROM sent s
         UNION ALL
         SELECT 'a', NULL, pa.id, NULL, NULL, pa.name, pa.tax_id, NULL, NULL, pa.iban, NULL, NULL, NULL, NULL, NULL
         FROM billing_parties pa
         WHERE pa.organization_id = ${organizationId} AND pa.id IN (SELECT s.party_id FROM sent s)
-        UNION ALL
-        SELECT 'p', d.kind, d.id, NULL, d.m_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-        FROM direct d
-        UNION ALL
-        SELECT 'h', NULL, NULL, pp.party_id, pp.m_id, NULL, NULL, NULL, NULL, NULL, m.currency::text, m.open::text,
-               m.dir, pp.rule_id, pt.n
-        FROM pp JOIN m ON m.id = pp.m_id
-        LEFT JOIN past pt ON pt.m_id = pp.m_id AND pt.party_id = pp.party_id
         UNION ALL
         SELECT 'r', rj.candidate_kind, rj.candidate_id, NULL, rj.transaction_id, NULL, NULL, NULL, NULL, NULL, NULL,
                NULL, NULL, NULL, NULL
@@ -348,9 +350,9 @@ export interface MovementForSuggestions extends ScoredMovement {
 interface Item {
   kind: ReconciliationTargetKind;
   id: string;
-  partyId: string | null;
-  currency: string;
-  dir: string | null;
+  party: Party | null;
+  /** Its direction and currency as one number (`fitOf`): a movement's items must have the movement's. */
+  fit: number;
   sourceId: string | null;
   open: number;
   prepared: PreparedCandidate;
@@ -360,12 +362,26 @@ interface Item {
 
 /** A party found for a movement, with what the ranking of its open items reads of the movement. */
 interface Hit {
-  partyId: string;
+  party: Party;
   ruleId: string | null;
   past: number;
   open: number;
-  dir: string | null;
-  currency: string | null;
+  /** The movement's direction and currency, as `Item.fit`. */
+  fit: number;
+}
+
+/** A party of candidates sent: what scoring reads of it, and its open items sent. */
+interface Party {
+  name: string | null;
+  taxId: string | null;
+  iban: string | null;
+  items: Item[];
+}
+
+/** What the statement found for a movement: its direct candidates (their ordinals) and its parties. */
+interface Found {
+  direct: number[];
+  hits: Hit[];
 }
 
 interface Kept {
@@ -396,19 +412,14 @@ function ranksBefore(a: Kept, b: Kept): boolean {
  * rule names first, then by the difference of the open amounts, then by id (uuids compare as their
  * lower-case text). Only items that fit the movement (direction, currency, its own movement).
  */
-function addClosestOfParties(
-  movementId: string,
-  hits: readonly Hit[],
-  itemsOf: Map<string, Item[]>,
-  chosen: Set<Item>,
-) {
+function addClosestOfParties(movementId: string, hits: readonly Hit[], chosen: Set<Item>) {
   const best: Item[] = [];
   const bestRule: boolean[] = [];
   const bestDifference: number[] = [];
   for (const hit of hits) {
     const rule = hit.ruleId !== null;
-    for (const item of itemsOf.get(hit.partyId) ?? []) {
-      if (item.dir !== hit.dir || item.currency !== hit.currency) continue;
+    for (const item of hit.party.items) {
+      if (item.fit !== hit.fit) continue;
       if (item.sourceId !== null && item.sourceId !== movementId) continue;
       const difference = Math.abs(item.open - hit.open);
       let at = best.length;
@@ -455,106 +466,119 @@ export async function suggestionsFor(
   // Transaction-local settings, so nothing leaks into the pool's connection: no JIT (the estimates of
   // CTEs over unions pass its threshold: seconds of LLVM for a statement that runs in less), room for the
   // hashes in memory, and hash joins rather than sorting 100,000-row relations for merge joins.
+  // The statement is on its way once matchRows is called (node-postgres writes it at once): the movements
+  // are prepared for scoring meanwhile, Node working while PostgreSQL does (a page's 25 take no time).
+  const preparing: PreparedMovement[] = [];
   const found = await db.transaction(async (tx) => {
     await tx.execute(
       sql`SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true),
                  set_config('enable_mergejoin', 'off', true)`,
     );
-    return matchRows(tx, organizationId, bankPrefix, movementsSql, references);
+    const pending = matchRows(tx, organizationId, bankPrefix, movementsSql, references);
+    pending.catch(() => {});
+    for (const movement of movements) preparing.push(prepareMovement(movement));
+    return pending;
   });
 
-  const parties = new Map<string, MatchRow>();
-  for (const row of found) if (row.t === 'a') parties.set(row.id!, row);
-  const items = new Map<string, Item>();
-  const itemsOf = new Map<string, Item[]>();
-  for (const row of found) {
-    if (row.t !== 'c') continue;
-    const party = row.party_id === null ? undefined : parties.get(row.party_id);
-    const open = Number(row.open);
-    const prepared = prepareCandidate({
-      kind: row.kind!,
-      open,
-      number: row.number!,
-      atcud: row.atcud,
-      date: row.date!,
-      dueDate: row.due_date,
-      mbReference: row.mb_reference,
-      partyName: party?.number ?? null,
-      partyTaxId: party?.atcud ?? null,
-      partyIban: party?.mb_reference ?? null,
-      ruleId: null,
-      pastMatches: 0,
-    });
-    const item: Item = {
-      kind: row.kind!,
-      id: row.id!,
-      partyId: row.party_id,
-      currency: row.currency!,
-      dir: row.dir,
-      sourceId: row.ref,
-      open,
-      prepared,
-      output: {
+  // Parties and rejections first (their rows come last); then the candidates, each prepared once, and what
+  // the statement found per movement: its direct candidates (by ordinal) and its parties.
+  const parties = new Map<string, Party>();
+  const rejected = new Set<string>();
+  let lastOrdinal = 0;
+  for (const row of found)
+    if (row.t === 'a')
+      parties.set(row.id!, { name: row.number, taxId: row.atcud, iban: row.mb_reference, items: [] });
+    else if (row.t === 'c') lastOrdinal = Math.max(lastOrdinal, row.n!);
+    else if (row.t === 'r') rejected.add(`${row.m_id} ${row.kind} ${row.id}`);
+  const fitCodes = new Map<string | null, number>();
+  const fitOf = (dir: string | null, currency: string | null) => {
+    let dirCode = fitCodes.get(dir);
+    if (dirCode === undefined) fitCodes.set(dir, (dirCode = fitCodes.size));
+    let currencyCode = fitCodes.get(currency);
+    if (currencyCode === undefined) fitCodes.set(currency, (currencyCode = fitCodes.size));
+    return dirCode * 0x10000 + currencyCode;
+  };
+  const items: Item[] = new Array(lastOrdinal + 1);
+  const foundBy: Map<string, Found> = new Map();
+  const foundFor = (movementId: string) => {
+    let entry = foundBy.get(movementId);
+    if (!entry) foundBy.set(movementId, (entry = { direct: [], hits: [] }));
+    return entry;
+  };
+  for (const row of found)
+    if (row.t === 'c') {
+      const party = row.party_id === null ? null : (parties.get(row.party_id) ?? null);
+      const open = Number(row.open);
+      const prepared = prepareCandidate({
+        kind: row.kind!,
+        open,
+        number: row.number!,
+        atcud: row.atcud,
+        date: row.date!,
+        dueDate: row.due_date,
+        mbReference: row.mb_reference,
+        partyName: party?.name ?? null,
+        partyTaxId: party?.taxId ?? null,
+        partyIban: party?.iban ?? null,
+        ruleId: null,
+        pastMatches: 0,
+      });
+      const item: Item = {
         kind: row.kind!,
         id: row.id!,
-        partyId: row.party_id,
-        partyName: prepared.candidate.partyName,
-        number: prepared.candidate.number,
-        date: prepared.candidate.date,
-        dueDate: prepared.candidate.dueDate,
-        currency: row.currency!.trim(),
+        party,
+        fit: fitOf(row.dir, row.currency),
+        sourceId: row.ref,
         open,
-      },
-    };
-    items.set(`${item.kind} ${item.id}`, item);
-    if (item.partyId !== null) {
-      const list = itemsOf.get(item.partyId);
-      if (list) list.push(item);
-      else itemsOf.set(item.partyId, [item]);
-    }
-  }
-  const direct = new Map<string, Item[]>();
-  const hits = new Map<string, Hit[]>();
-  const rejected = new Set<string>();
-  for (const row of found)
-    if (row.t === 'p') {
-      const item = items.get(`${row.kind} ${row.id}`)!;
-      const list = direct.get(row.m_id!);
-      if (list) list.push(item);
-      else direct.set(row.m_id!, [item]);
-    } else if (row.t === 'h') {
-      const hit: Hit = {
-        partyId: row.party_id!,
-        ruleId: row.ref,
-        past: Number(row.n ?? 0),
-        open: Number(row.open),
-        dir: row.dir,
-        currency: row.currency,
+        prepared,
+        output: {
+          kind: row.kind!,
+          id: row.id!,
+          partyId: row.party_id,
+          partyName: prepared.candidate.partyName,
+          number: prepared.candidate.number,
+          date: prepared.candidate.date,
+          dueDate: prepared.candidate.dueDate,
+          currency: row.currency!.trim(),
+          open,
+        },
       };
-      const list = hits.get(row.m_id!);
-      if (list) list.push(hit);
-      else hits.set(row.m_id!, [hit]);
-    } else if (row.t === 'r') rejected.add(`${row.m_id} ${row.kind} ${row.id}`);
+      items[row.n!] = item;
+      party?.items.push(item);
+    } else if (row.t === 'p') foundFor(row.m_id!).direct.push(row.n!);
+    else if (row.t === 'h') {
+      // A party without open items sent has no 'a' row: nothing of it to propose, nor to credit.
+      const party = parties.get(row.party_id!);
+      if (party)
+        foundFor(row.m_id!).hits.push({
+          party,
+          ruleId: row.ref,
+          past: Number(row.n ?? 0),
+          open: Number(row.open),
+          fit: fitOf(row.dir, row.currency),
+        });
+    }
 
   const chosen = new Set<Item>();
   const kept: Kept[] = [];
-  for (const movement of movements) {
-    const movementHits = hits.get(movement.id);
-    const found = direct.get(movement.id);
-    if (!movementHits && !found) continue;
+  for (let index = 0; index < movements.length; index += 1) {
+    const movement = movements[index]!;
+    const entry = foundBy.get(movement.id);
+    if (!entry) continue;
+    const movementHits = entry.hits;
     chosen.clear();
-    if (found) for (const item of found) chosen.add(item);
-    if (movementHits) addClosestOfParties(movement.id, movementHits, itemsOf, chosen);
-    const prepared = prepareMovement(movement);
+    for (const n of entry.direct) chosen.add(items[n]!);
+    if (movementHits.length > 0) addClosestOfParties(movement.id, movementHits, chosen);
+    const prepared = preparing[index]!;
     // The best `perMovement`, kept sorted as they come; their reasons are spelled out at the end.
     kept.length = 0;
     let worth = false;
     for (const item of chosen) {
       if (rejected.size > 0 && rejected.has(`${movement.id} ${item.kind} ${item.id}`)) continue;
-      const hit = item.partyId === null ? undefined : movementHits?.find((h) => h.partyId === item.partyId);
+      const hit = item.party === null ? undefined : movementHits.find((h) => h.party === item.party);
       const ruleId = hit?.ruleId ?? null;
       const past = hit?.past ?? 0;
-      const score = evaluateCandidate(prepared, item.prepared, ruleId, past, null);
+      const score = evaluateCandidate(prepared, item.prepared, ruleId, past);
       if (score < 0) continue;
       worth = true;
       const entry: Kept = { item, ruleId, past, score };
