@@ -405,6 +405,21 @@ function sharedReason(code: ReconciliationReasonCode, detail: string): Reconcili
   return found;
 }
 
+/** The reason at `index` of `list`, made the first time. */
+function listed(
+  list: ReconciliationReason[],
+  index: number,
+  code: ReconciliationReasonCode,
+  detail: string | null,
+): ReconciliationReason {
+  let found = list[index];
+  if (!found) {
+    found = reason(code, detail);
+    list[index] = found;
+  }
+  return found;
+}
+
 /** The reason of `bit` whose detail is the prepared movement's or candidate's own. */
 function heldReason(
   holder: { reasons: ReconciliationReason[] | null },
@@ -413,7 +428,7 @@ function heldReason(
   detail: string | null,
 ): ReconciliationReason {
   holder.reasons ??= [];
-  return (holder.reasons[bit] ??= reason(code, detail));
+  return listed(holder.reasons, bit, code, detail);
 }
 
 const scratch: Found = { mask: 0, difference: 0, similarity: 0, days: 0 };
@@ -461,11 +476,11 @@ export function reasonsOf(
         break;
       case NAME_SIMILARITY: {
         const share = Math.round(similarity * 100);
-        reasons.push((similarityReasons[share] ??= reason('name_similarity', `${share}%`)));
+        reasons.push(listed(similarityReasons, share, 'name_similarity', `${share}%`));
         break;
       }
       case DUE_DATE_WINDOW:
-        reasons.push((windowReasons[days + DUE_WINDOW_BEFORE] ??= reason('due_date_window', String(days))));
+        reasons.push(listed(windowReasons, days + DUE_WINDOW_BEFORE, 'due_date_window', String(days)));
         break;
       case PAST_BEHAVIOUR:
         reasons.push(sharedReason('past_behaviour', String(pastMatches)));

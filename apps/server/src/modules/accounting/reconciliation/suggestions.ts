@@ -491,18 +491,24 @@ export async function suggestionsFor(
     else if (row.t === 'c') lastOrdinal = Math.max(lastOrdinal, row.n!);
     else if (row.t === 'r') rejected.add(`${row.m_id} ${row.kind} ${row.id}`);
   const fitCodes = new Map<string | null, number>();
-  const fitOf = (dir: string | null, currency: string | null) => {
-    let dirCode = fitCodes.get(dir);
-    if (dirCode === undefined) fitCodes.set(dir, (dirCode = fitCodes.size));
-    let currencyCode = fitCodes.get(currency);
-    if (currencyCode === undefined) fitCodes.set(currency, (currencyCode = fitCodes.size));
-    return dirCode * 0x10000 + currencyCode;
+  const codeOf = (text: string | null) => {
+    let code = fitCodes.get(text);
+    if (code === undefined) {
+      code = fitCodes.size;
+      fitCodes.set(text, code);
+    }
+    return code;
   };
+  /** A direction and a currency as one number: equal when both are. */
+  const fitOf = (dir: string | null, currency: string | null) => codeOf(dir) * 0x10000 + codeOf(currency);
   const items: Item[] = new Array(lastOrdinal + 1);
   const foundBy: Map<string, Found> = new Map();
   const foundFor = (movementId: string) => {
     let entry = foundBy.get(movementId);
-    if (!entry) foundBy.set(movementId, (entry = { direct: [], hits: [] }));
+    if (!entry) {
+      entry = { direct: [], hits: [] };
+      foundBy.set(movementId, entry);
+    }
     return entry;
   };
   for (const row of found)
