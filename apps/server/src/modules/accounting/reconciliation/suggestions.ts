@@ -4,7 +4,7 @@ import type {
   ReconciliationTargetKind,
 } from '@fluxo/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rows, uuidList } from '../../../db/client.ts';
+import { type Db, eachRow, rows, uuidList } from '../../../db/client.ts';
 import {
   evaluateCandidate,
   type PreparedCandidate,
@@ -229,8 +229,9 @@ function matchRows(
   bankPrefix: string,
   movementsSql: SQL,
   references: { ids: string; keys: string; inSql: string[] },
-): Promise<MatchRow[]> {
-  return rows<MatchRow>(
+  onRow: (row: MatchRow) => void,
+): Promise<void> {
+  return eachRow<MatchRow>(
     db,
     sql`WITH m AS MATERIALIZED (
           SELECT t.id, t.open, CASE WHEN t.amount > 0 THEN 'in' ELSE 'out' END AS dir, t.currency,
@@ -327,18 +328,19 @@ function matchRows(
         FROM pp JOIN m ON m.id = pp.m_id
         LEFT JOIN past pt ON pt.m_id = pp.m_id AND pt.party_id = pp.party_id
         UNION ALL
-        SELECT 'c', s.kind, s.id, s.party_id, NULL, s.number, s.atcud, s.date::text, s.due_date::text, s.mb_reference,
-               s.currency::text, s.open::text, s.dir, s.source_id, s.n::int
-        FROM sent s
-        UNION ALL
         SELECT 'a', NULL, pa.id, NULL, NULL, pa.name, pa.tax_id, NULL, NULL, pa.iban, NULL, NULL, NULL, NULL, NULL
         FROM billing_parties pa
         WHERE pa.organization_id = ${organizationId} AND pa.id IN (SELECT s.party_id FROM sent s)
+        UNION ALL
+        SELECT 'c', s.kind, s.id, s.party_id, NULL, s.number, s.atcud, s.date::text, s.due_date::text, s.mb_reference,
+               s.currency::text, s.open::text, s.dir, s.source_id, s.n::int
+        FROM sent s
         UNION ALL
         SELECT 'r', rj.candidate_kind, rj.candidate_id, NULL, rj.transaction_id, NULL, NULL, NULL, NULL, NULL, NULL,
                NULL, NULL, NULL, NULL
         FROM accounting_reconciliation_rejections rj
         WHERE rj.organization_id = ${organizationId} AND rj.transaction_id IN (SELECT m.id FROM m)`,
+    onRow,
   );
 }
 
@@ -372,6 +374,9 @@ interface Hit {
 
 /** A party of candidates sent: what scoring reads of it, and its open items sent. */
 interface Party {
+  id: string;
+  /** Its 'a' row has come (name, NIF and IBAN are set). */
+  detailed: boolean;
   name: string | null;
   taxId: string | null;
   iban: string | null;
@@ -466,30 +471,18 @@ export async function suggestionsFor(
   // Transaction-local settings, so nothing leaks into the pool's connection: no JIT (the estimates of
   // CTEs over unions pass its threshold: seconds of LLVM for a statement that runs in less), room for the
   // hashes in memory, and hash joins rather than sorting 100,000-row relations for merge joins.
-  // The statement is on its way once matchRows is called (node-postgres writes it at once): the movements
-  // are prepared for scoring meanwhile, Node working while PostgreSQL does (a page's 25 take no time).
-  const preparing: PreparedMovement[] = [];
-  const found = await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true),
-                 set_config('enable_mergejoin', 'off', true)`,
-    );
-    const pending = matchRows(tx, organizationId, bankPrefix, movementsSql, references);
-    pending.catch(() => {});
-    for (const movement of movements) preparing.push(prepareMovement(movement));
-    return pending;
-  });
-
-  // Parties and rejections first (their rows come last); then the candidates, each prepared once, and what
-  // the statement found per movement: its direct candidates (by ordinal) and its parties.
+  // The rows are handled as they arrive, in the statement's order: direct candidates ('p') and parties
+  // ('h') per movement, the parties' details ('a'), then the candidates ('c'), each prepared once.
   const parties = new Map<string, Party>();
+  const partyOf = (id: string) => {
+    let party = parties.get(id);
+    if (!party) {
+      party = { id, detailed: false, name: null, taxId: null, iban: null, items: [] };
+      parties.set(id, party);
+    }
+    return party;
+  };
   const rejected = new Set<string>();
-  let lastOrdinal = 0;
-  for (const row of found)
-    if (row.t === 'a')
-      parties.set(row.id!, { name: row.number, taxId: row.atcud, iban: row.mb_reference, items: [] });
-    else if (row.t === 'c') lastOrdinal = Math.max(lastOrdinal, row.n!);
-    else if (row.t === 'r') rejected.add(`${row.m_id} ${row.kind} ${row.id}`);
   const fitCodes = new Map<string | null, number>();
   const codeOf = (text: string | null) => {
     let code = fitCodes.get(text);
@@ -501,8 +494,9 @@ export async function suggestionsFor(
   };
   /** A direction and a currency as one number: equal when both are. */
   const fitOf = (dir: string | null, currency: string | null) => codeOf(dir) * 0x10000 + codeOf(currency);
-  const items: Item[] = new Array(lastOrdinal + 1);
-  const foundBy: Map<string, Found> = new Map();
+  /** The candidates by their ordinal in the statement (`n`). */
+  const items: Item[] = [];
+  const foundBy = new Map<string, Found>();
   const foundFor = (movementId: string) => {
     let entry = foundBy.get(movementId);
     if (!entry) {
@@ -511,59 +505,85 @@ export async function suggestionsFor(
     }
     return entry;
   };
-  for (const row of found)
-    if (row.t === 'c') {
-      const party = row.party_id === null ? null : (parties.get(row.party_id) ?? null);
-      const open = Number(row.open);
-      const prepared = prepareCandidate({
-        kind: row.kind!,
-        open,
-        number: row.number!,
-        atcud: row.atcud,
-        date: row.date!,
-        dueDate: row.due_date,
-        mbReference: row.mb_reference,
-        partyName: party?.name ?? null,
-        partyTaxId: party?.taxId ?? null,
-        partyIban: party?.iban ?? null,
-        ruleId: null,
-        pastMatches: 0,
+  const onRow = (row: MatchRow) => {
+    if (row.t === 'p') foundFor(row.m_id!).direct.push(row.n!);
+    else if (row.t === 'h')
+      foundFor(row.m_id!).hits.push({
+        party: partyOf(row.party_id!),
+        ruleId: row.ref,
+        past: Number(row.n ?? 0),
+        open: Number(row.open),
+        fit: fitOf(row.dir, row.currency),
       });
-      const item: Item = {
+    else if (row.t === 'a') {
+      const party = partyOf(row.id!);
+      party.name = row.number;
+      party.taxId = row.atcud;
+      party.iban = row.mb_reference;
+      party.detailed = true;
+    } else if (row.t === 'c') {
+      const party = row.party_id === null ? null : partyOf(row.party_id);
+      // The statement sends the parties before the candidates; should a candidate come first all the same
+      // (UNION ALL promises no order), it is prepared once every row is in.
+      if (party?.detailed === false) waiting.push(row);
+      else addItem(row, party);
+    } else if (row.t === 'r') rejected.add(`${row.m_id} ${row.kind} ${row.id}`);
+  };
+  const waiting: MatchRow[] = [];
+  const addItem = (row: MatchRow, party: Party | null) => {
+    const open = Number(row.open);
+    const prepared = prepareCandidate({
+      kind: row.kind!,
+      open,
+      number: row.number!,
+      atcud: row.atcud,
+      date: row.date!,
+      dueDate: row.due_date,
+      mbReference: row.mb_reference,
+      partyName: party?.name ?? null,
+      partyTaxId: party?.taxId ?? null,
+      partyIban: party?.iban ?? null,
+      ruleId: null,
+      pastMatches: 0,
+    });
+    const item: Item = {
+      kind: row.kind!,
+      id: row.id!,
+      party,
+      fit: fitOf(row.dir, row.currency),
+      sourceId: row.ref,
+      open,
+      prepared,
+      output: {
         kind: row.kind!,
         id: row.id!,
-        party,
-        fit: fitOf(row.dir, row.currency),
-        sourceId: row.ref,
+        partyId: party?.id ?? null,
+        partyName: prepared.candidate.partyName,
+        number: prepared.candidate.number,
+        date: prepared.candidate.date,
+        dueDate: prepared.candidate.dueDate,
+        currency: row.currency!.trim(),
         open,
-        prepared,
-        output: {
-          kind: row.kind!,
-          id: row.id!,
-          partyId: row.party_id,
-          partyName: prepared.candidate.partyName,
-          number: prepared.candidate.number,
-          date: prepared.candidate.date,
-          dueDate: prepared.candidate.dueDate,
-          currency: row.currency!.trim(),
-          open,
-        },
-      };
-      items[row.n!] = item;
-      party?.items.push(item);
-    } else if (row.t === 'p') foundFor(row.m_id!).direct.push(row.n!);
-    else if (row.t === 'h') {
-      // A party without open items sent has no 'a' row: nothing of it to propose, nor to credit.
-      const party = parties.get(row.party_id!);
-      if (party)
-        foundFor(row.m_id!).hits.push({
-          party,
-          ruleId: row.ref,
-          past: Number(row.n ?? 0),
-          open: Number(row.open),
-          fit: fitOf(row.dir, row.currency),
-        });
-    }
+      },
+    };
+    items[row.n!] = item;
+    party?.items.push(item);
+  };
+
+  // The statement is on its way once matchRows is called (node-postgres writes it at once): the movements
+  // are prepared for scoring meanwhile, Node working while PostgreSQL does (a page's 25 take no time).
+  const preparing: PreparedMovement[] = [];
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true),
+                 set_config('enable_mergejoin', 'off', true)`,
+    );
+    const pending = matchRows(tx, organizationId, bankPrefix, movementsSql, references, onRow);
+    pending.catch(() => {});
+    for (const movement of movements) preparing.push(prepareMovement(movement));
+    await pending;
+  });
+  for (const row of waiting) addItem(row, partyOf(row.party_id!));
 
   const chosen = new Set<Item>();
   const kept: Kept[] = [];
