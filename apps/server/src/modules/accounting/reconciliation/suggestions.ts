@@ -186,7 +186,8 @@ interface MatchRow {
   kind: ReconciliationTargetKind | null;
   id: string | null;
   party_id: string | null;
-  m_id: string | null;
+  /** The movement's ordinal in suggestionsFor's `movements`. */
+  m: number | null;
   number: string | null;
   atcud: string | null;
   date: string | null;
@@ -202,18 +203,21 @@ interface MatchRow {
 /** What the movement references name, for the statement: pairs of (movement, reference), and the texts it reads itself. */
 function referencesOf(movements: readonly MovementForSuggestions[]) {
   const ids: string[] = [];
+  const ordinals: number[] = [];
   const keys: string[] = [];
   const inSql: string[] = [];
-  for (const movement of movements) {
+  for (let ordinal = 0; ordinal < movements.length; ordinal += 1) {
+    const movement = movements[ordinal]!;
+    ids.push(movement.id);
     const found = movementReferences(movement);
     if (found === null) inSql.push(movement.id);
     else
       for (const key of found) {
-        ids.push(movement.id);
+        ordinals.push(ordinal);
         keys.push(key);
       }
   }
-  return { ids: ids.join(','), keys: keys.join(','), inSql };
+  return { ids: ids.join(','), ordinals: ordinals.join(','), keys: keys.join(','), inSql };
 }
 
 /**
@@ -228,13 +232,13 @@ function matchRows(
   organizationId: string,
   bankPrefix: string,
   movementsSql: SQL,
-  references: { ids: string; keys: string; inSql: string[] },
+  references: ReturnType<typeof referencesOf>,
   onRow: (row: MatchRow) => void,
 ): Promise<void> {
   return eachRow<MatchRow>(
     db,
     sql`WITH m AS MATERIALIZED (
-          SELECT t.id, t.open, CASE WHEN t.amount > 0 THEN 'in' ELSE 'out' END AS dir, t.currency,
+          SELECT (o.ord - 1)::int AS ord, t.id, t.open, CASE WHEN t.amount > 0 THEN 'in' ELSE 'out' END AS dir, t.currency,
                  upper(replace(coalesce(t.counterparty_iban, ''), ' ', '')) AS iban,
                  lower(coalesce(t.counterparty_name, '')) AS cp_name,
                  CASE WHEN EXISTS (SELECT 1 FROM accounting_reconciliation_rules ru
@@ -242,20 +246,24 @@ function matchRows(
                    THEN lower(t.description || ' ' || coalesce(t.counterparty_name, '') || ' ' || coalesce(t.remittance_info, ''))
                  END AS ltxt
           FROM (${movementsSql}) t
+          JOIN unnest(string_to_array(${references.ids}::text, ',')::uuid[]) WITH ORDINALITY AS o(id, ord) ON o.id = t.id
         ),
         c AS MATERIALIZED (SELECT row_number() OVER () AS n, x.* FROM (${openItemsSql(organizationId, bankPrefix)}) x),
         tok AS (
-          SELECT x.m_id, x.k
-          FROM unnest(string_to_array(${references.ids}::text, ',')::uuid[], string_to_array(${references.keys}::text, ',')) AS x(m_id, k)
+          SELECT x.m_ord, x.k
+          FROM unnest(string_to_array(${references.ordinals}::text, ',')::int[], string_to_array(${references.keys}::text, ',')) AS x(m_ord, k)
           WHERE ${ASCII_UPPER_SQL}
-          ${
-            references.inSql.length > 0
-              ? sql`UNION ALL ${sqlReferences(
-                  sql`treasury_transactions t WHERE t.organization_id = ${organizationId} AND t.id IN ${uuidList(references.inSql)}`,
-                )}`
-              : sql``
-          }
-          UNION ALL ${sqlReferences(sql`(${movementsSql}) t WHERE NOT ${ASCII_UPPER_SQL}`)}
+          UNION ALL
+          SELECT m.ord, r.k FROM (
+            ${
+              references.inSql.length > 0
+                ? sql`${sqlReferences(
+                    sql`treasury_transactions t WHERE t.organization_id = ${organizationId} AND t.id IN ${uuidList(references.inSql)}`,
+                  )} UNION ALL`
+                : sql``
+            }
+            ${sqlReferences(sql`(${movementsSql}) t WHERE NOT ${ASCII_UPPER_SQL}`)}) r
+          JOIN m ON m.id = r.m_id
         ),
         ck AS (
           SELECT c.n, c.dir, c.currency, c.source_id, regexp_replace(upper(c.number), '^\\S+\\s+', '') AS k FROM c
@@ -266,23 +274,23 @@ function matchRows(
           SELECT c.n, c.dir, c.currency, c.source_id, regexp_replace(c.mb_reference, '\\D', '', 'g') FROM c
           WHERE c.mb_reference IS NOT NULL
         ),
-        tk AS MATERIALIZED (SELECT tok.m_id, ck.* FROM tok JOIN ck ON ck.k = tok.k),
+        tk AS MATERIALIZED (SELECT tok.m_ord, ck.* FROM tok JOIN ck ON ck.k = tok.k),
         direct AS MATERIALIZED (
-          SELECT m.id AS m_id, c.n FROM m JOIN c ON c.open = m.open WHERE ${fits(sql`c`)}
+          SELECT m.ord AS m_ord, c.n FROM m JOIN c ON c.open = m.open WHERE ${fits(sql`c`)}
           UNION
-          SELECT m.id, c.n FROM m JOIN c ON c.source_id = m.id WHERE ${fits(sql`c`)}
+          SELECT m.ord, c.n FROM m JOIN c ON c.source_id = m.id WHERE ${fits(sql`c`)}
           UNION
-          SELECT m.id, tk.n FROM tk JOIN m ON m.id = tk.m_id WHERE ${fits(sql`tk`)}
+          SELECT m.ord, tk.n FROM tk JOIN m ON m.ord = tk.m_ord WHERE ${fits(sql`tk`)}
         ),
         party_hits AS (
-          SELECT m.id AS m_id, pa.id AS party_id, NULL::uuid AS rule_id FROM m
+          SELECT m.ord AS m_ord, pa.id AS party_id, NULL::uuid AS rule_id FROM m
             JOIN billing_parties pa ON pa.organization_id = ${organizationId} AND m.iban <> ''
              AND upper(replace(pa.iban, ' ', '')) = m.iban
           UNION ALL
-          SELECT tok.m_id, pa.id, NULL FROM tok
+          SELECT tok.m_ord, pa.id, NULL FROM tok
             JOIN billing_parties pa ON pa.organization_id = ${organizationId} AND pa.tax_id = tok.k
           UNION ALL
-          SELECT m.id, ru.party_id, ru.id FROM m JOIN accounting_reconciliation_rules ru
+          SELECT m.ord, ru.party_id, ru.id FROM m JOIN accounting_reconciliation_rules ru
             ON ru.organization_id = ${organizationId}
            AND ((ru.counterparty_iban IS NOT NULL AND ru.counterparty_iban = m.iban)
              OR (ru.text_contains IS NOT NULL AND strpos(m.ltxt, lower(ru.text_contains)) > 0))
@@ -302,31 +310,31 @@ function matchRows(
           GROUP BY 1, 2, 3
         ),
         past AS (
-          SELECT m_id, party_id, sum(n) AS n FROM (
-            SELECT m.id AS m_id, h.party_id, h.n FROM m JOIN history h ON h.iban = m.iban WHERE m.iban <> ''
+          SELECT m_ord, party_id, sum(n) AS n FROM (
+            SELECT m.ord AS m_ord, h.party_id, h.n FROM m JOIN history h ON h.iban = m.iban WHERE m.iban <> ''
             UNION ALL
-            SELECT m.id, h.party_id, h.n FROM m JOIN history h ON h.cp_name = m.cp_name
+            SELECT m.ord, h.party_id, h.n FROM m JOIN history h ON h.cp_name = m.cp_name
             WHERE m.iban = '' AND m.cp_name <> ''
           ) x GROUP BY 1, 2
         ),
         pp AS MATERIALIZED (
-          SELECT m_id, party_id, max(rule_id::text)::uuid AS rule_id FROM (
-            SELECT m_id, party_id, rule_id FROM party_hits UNION ALL SELECT m_id, party_id, NULL FROM past) x
+          SELECT m_ord, party_id, max(rule_id::text)::uuid AS rule_id FROM (
+            SELECT m_ord, party_id, rule_id FROM party_hits UNION ALL SELECT m_ord, party_id, NULL FROM past) x
           GROUP BY 1, 2
         ),
         sent AS MATERIALIZED (
           SELECT c.* FROM c
           WHERE c.party_id IN (SELECT pp.party_id FROM pp) OR c.n IN (SELECT d.n FROM direct d)
         )
-        SELECT 'p' AS t, NULL::text AS kind, NULL::uuid AS id, NULL::uuid AS party_id, d.m_id, NULL::text AS number,
+        SELECT 'p' AS t, NULL::text AS kind, NULL::uuid AS id, NULL::uuid AS party_id, d.m_ord AS m, NULL::text AS number,
                NULL::text AS atcud, NULL::text AS date, NULL::text AS due_date, NULL::text AS mb_reference,
                NULL::text AS currency, NULL::text AS open, NULL::text AS dir, NULL::uuid AS ref, d.n::int AS n
         FROM direct d
         UNION ALL
-        SELECT 'h', NULL, NULL, pp.party_id, pp.m_id, NULL, NULL, NULL, NULL, NULL, m.currency::text, m.open::text,
+        SELECT 'h', NULL, NULL, pp.party_id, pp.m_ord, NULL, NULL, NULL, NULL, NULL, m.currency::text, m.open::text,
                m.dir, pp.rule_id, pt.n::int
-        FROM pp JOIN m ON m.id = pp.m_id
-        LEFT JOIN past pt ON pt.m_id = pp.m_id AND pt.party_id = pp.party_id
+        FROM pp JOIN m ON m.ord = pp.m_ord
+        LEFT JOIN past pt ON pt.m_ord = pp.m_ord AND pt.party_id = pp.party_id
         UNION ALL
         SELECT 'a', NULL, pa.id, NULL, NULL, pa.name, pa.tax_id, NULL, NULL, pa.iban, NULL, NULL, NULL, NULL, NULL
         FROM billing_parties pa
@@ -336,10 +344,10 @@ function matchRows(
                s.currency::text, s.open::text, s.dir, s.source_id, s.n::int
         FROM sent s
         UNION ALL
-        SELECT 'r', rj.candidate_kind, rj.candidate_id, NULL, rj.transaction_id, NULL, NULL, NULL, NULL, NULL, NULL,
+        SELECT 'r', rj.candidate_kind, rj.candidate_id, NULL, m.ord, NULL, NULL, NULL, NULL, NULL, NULL,
                NULL, NULL, NULL, NULL
-        FROM accounting_reconciliation_rejections rj
-        WHERE rj.organization_id = ${organizationId} AND rj.transaction_id IN (SELECT m.id FROM m)`,
+        FROM accounting_reconciliation_rejections rj JOIN m ON m.id = rj.transaction_id
+        WHERE rj.organization_id = ${organizationId}`,
     onRow,
   );
 }
@@ -358,6 +366,8 @@ interface Item {
   sourceId: string | null;
   open: number;
   prepared: PreparedCandidate;
+  /** The ordinal of the movement whose candidates it was last added to (`choose`). */
+  chosenFor: number;
   /** The candidate as every suggestion of it shows it (one object, however many movements it meets). */
   output: ReconciliationCandidate;
 }
@@ -411,13 +421,20 @@ function ranksBefore(a: Kept, b: Kept): boolean {
   return a.item.id < b.item.id;
 }
 
+/** Adds `item` to the movement's `chosen` (by its ordinal) unless it is there already. */
+function choose(item: Item, ordinal: number, chosen: Item[]) {
+  if (item.chosenFor === ordinal) return;
+  item.chosenFor = ordinal;
+  chosen.push(item);
+}
+
 /**
  * Adds to `chosen` the `PARTY_FAN_OUT` open items of the movement's parties closest to it, as PostgreSQL
  * ranked them (`row_number() OVER (ORDER BY rule_id IS NULL, abs(open - m.open), id)`): those of a party a
  * rule names first, then by the difference of the open amounts, then by id (uuids compare as their
  * lower-case text). Only items that fit the movement (direction, currency, its own movement).
  */
-function addClosestOfParties(movementId: string, hits: readonly Hit[], chosen: Set<Item>) {
+function addClosestOfParties(movementId: string, hits: readonly Hit[], ordinal: number, chosen: Item[]) {
   const best: Item[] = [];
   const bestRule: boolean[] = [];
   const bestDifference: number[] = [];
@@ -450,7 +467,7 @@ function addClosestOfParties(movementId: string, hits: readonly Hit[], chosen: S
       }
     }
   }
-  for (const item of best) chosen.add(item);
+  for (const item of best) choose(item, ordinal, chosen);
 }
 
 /**
@@ -468,9 +485,6 @@ export async function suggestionsFor(
   if (movements.length === 0) return result;
   const bankPrefix = await bankPrefixOf(db, organizationId);
   const references = referencesOf(movements);
-  // Transaction-local settings, so nothing leaks into the pool's connection: no JIT (the estimates of
-  // CTEs over unions pass its threshold: seconds of LLVM for a statement that runs in less), room for the
-  // hashes in memory, and hash joins rather than sorting 100,000-row relations for merge joins.
   // The rows are handled as they arrive, in the statement's order: direct candidates ('p') and parties
   // ('h') per movement, the parties' details ('a'), then the candidates ('c'), each prepared once.
   const parties = new Map<string, Party>();
@@ -496,19 +510,20 @@ export async function suggestionsFor(
   const fitOf = (dir: string | null, currency: string | null) => codeOf(dir) * 0x10000 + codeOf(currency);
   /** The candidates by their ordinal in the statement (`n`). */
   const items: Item[] = [];
-  const foundBy = new Map<string, Found>();
-  const foundFor = (movementId: string) => {
-    let entry = foundBy.get(movementId);
+  /** What was found per movement, by its ordinal in `movements`. */
+  const foundBy: (Found | undefined)[] = new Array(movements.length);
+  const foundFor = (ordinal: number) => {
+    let entry = foundBy[ordinal];
     if (!entry) {
       entry = { direct: [], hits: [] };
-      foundBy.set(movementId, entry);
+      foundBy[ordinal] = entry;
     }
     return entry;
   };
   const onRow = (row: MatchRow) => {
-    if (row.t === 'p') foundFor(row.m_id!).direct.push(row.n!);
+    if (row.t === 'p') foundFor(row.m!).direct.push(row.n!);
     else if (row.t === 'h')
-      foundFor(row.m_id!).hits.push({
+      foundFor(row.m!).hits.push({
         party: partyOf(row.party_id!),
         ruleId: row.ref,
         past: Number(row.n ?? 0),
@@ -527,7 +542,7 @@ export async function suggestionsFor(
       // (UNION ALL promises no order), it is prepared once every row is in.
       if (party?.detailed === false) waiting.push(row);
       else addItem(row, party);
-    } else if (row.t === 'r') rejected.add(`${row.m_id} ${row.kind} ${row.id}`);
+    } else if (row.t === 'r') rejected.add(`${row.m} ${row.kind} ${row.id}`);
   };
   const waiting: MatchRow[] = [];
   const addItem = (row: MatchRow, party: Party | null) => {
@@ -554,6 +569,7 @@ export async function suggestionsFor(
       sourceId: row.ref,
       open,
       prepared,
+      chosenFor: -1,
       output: {
         kind: row.kind!,
         id: row.id!,
@@ -573,6 +589,9 @@ export async function suggestionsFor(
   // The statement is on its way once matchRows is called (node-postgres writes it at once): the movements
   // are prepared for scoring meanwhile, Node working while PostgreSQL does (a page's 25 take no time).
   const preparing: PreparedMovement[] = [];
+  // Transaction-local settings, so nothing leaks into the pool's connection: no JIT (the estimates of
+  // CTEs over unions pass its threshold: seconds of LLVM for a statement that runs in less), room for the
+  // hashes in memory, and hash joins rather than sorting 100,000-row relations for merge joins.
   await db.transaction(async (tx) => {
     await tx.execute(
       sql`SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true),
@@ -585,22 +604,22 @@ export async function suggestionsFor(
   });
   for (const row of waiting) addItem(row, partyOf(row.party_id!));
 
-  const chosen = new Set<Item>();
+  const chosen: Item[] = [];
   const kept: Kept[] = [];
   for (let index = 0; index < movements.length; index += 1) {
-    const movement = movements[index]!;
-    const entry = foundBy.get(movement.id);
+    const entry = foundBy[index];
     if (!entry) continue;
+    const movement = movements[index]!;
     const movementHits = entry.hits;
-    chosen.clear();
-    for (const n of entry.direct) chosen.add(items[n]!);
-    if (movementHits.length > 0) addClosestOfParties(movement.id, movementHits, chosen);
+    chosen.length = 0;
+    for (const n of entry.direct) choose(items[n]!, index, chosen);
+    if (movementHits.length > 0) addClosestOfParties(movement.id, movementHits, index, chosen);
     const prepared = preparing[index]!;
     // The best `perMovement`, kept sorted as they come; their reasons are spelled out at the end.
     kept.length = 0;
     let worth = false;
     for (const item of chosen) {
-      if (rejected.size > 0 && rejected.has(`${movement.id} ${item.kind} ${item.id}`)) continue;
+      if (rejected.size > 0 && rejected.has(`${index} ${item.kind} ${item.id}`)) continue;
       const hit = item.party === null ? undefined : movementHits.find((h) => h.party === item.party);
       const ruleId = hit?.ruleId ?? null;
       const past = hit?.past ?? 0;
