@@ -325,10 +325,10 @@ function matchRows(
           SELECT c.* FROM c
           WHERE c.party_id IN (SELECT pp.party_id FROM pp) OR c.n IN (SELECT d.n FROM direct d)
         )
-        SELECT 'p' AS t, NULL::text AS kind, NULL::uuid AS id, NULL::uuid AS party_id, d.m_ord AS m, NULL::text AS number,
+        SELECT 'p' AS t, NULL::text AS kind, NULL::uuid AS id, NULL::uuid AS party_id, NULL::int AS m,
+               (SELECT string_agg(d.m_ord::text || ' ' || d.n::text, ' ') FROM direct d) AS number,
                NULL::text AS atcud, NULL::text AS date, NULL::text AS due_date, NULL::text AS mb_reference,
-               NULL::text AS currency, NULL::text AS open, NULL::text AS dir, NULL::uuid AS ref, d.n::int AS n
-        FROM direct d
+               NULL::text AS currency, NULL::text AS open, NULL::text AS dir, NULL::uuid AS ref, NULL::int AS n
         UNION ALL
         SELECT 'h', NULL, NULL, pp.party_id, pp.m_ord, NULL, NULL, NULL, NULL, NULL, m.currency::text, m.open::text,
                m.dir, pp.rule_id, pt.n::int
@@ -419,6 +419,28 @@ function ranksBefore(a: Kept, b: Kept): boolean {
   if (aDate !== bDate) return aDate < bDate;
   return a.item.id < b.item.id;
 }
+
+/**
+ * Calls `each` with every pair of numbers of `pairs`, "m n m n …" (the statement's direct pairs, movement and
+ * candidate ordinals: one text rather than 60,000 rows of three fields to parse).
+ */
+function readPairs(pairs: string | null, each: (first: number, second: number) => void) {
+  if (!pairs) return;
+  let value = 0;
+  let first = -1;
+  for (let at = 0; at <= pairs.length; at += 1) {
+    const code = at < pairs.length ? pairs.charCodeAt(at) : SPACE;
+    if (code !== SPACE) value = value * 10 + (code - ZERO);
+    else if (first < 0) first = value;
+    else {
+      each(first, value);
+      first = -1;
+    }
+    if (code === SPACE) value = 0;
+  }
+}
+const SPACE = 32;
+const ZERO = 48;
 
 /** Adds `item` to the movement's `chosen` (by its ordinal) unless it is there already. */
 function choose(item: Item, ordinal: number, chosen: Item[]) {
@@ -520,7 +542,7 @@ export async function suggestionsFor(
     return entry;
   };
   const onRow = (row: MatchRow) => {
-    if (row.t === 'p') foundFor(row.m!).direct.push(row.n!);
+    if (row.t === 'p') readPairs(row.number, (ordinal, n) => foundFor(ordinal).direct.push(n));
     else if (row.t === 'h')
       foundFor(row.m!).hits.push({
         party: partyOf(row.party_id!),
