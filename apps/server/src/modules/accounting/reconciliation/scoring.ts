@@ -152,15 +152,21 @@ export function numberKey(number: string): string {
 /** `key` inside `text` as a whole reference: not followed (nor, when it starts with one, preceded) by a digit. */
 export function containsReference(text: string, key: string): boolean {
   if (!key) return false;
+  const startsWithDigit = isDigit(key.charCodeAt(0));
   let from = text.indexOf(key);
   while (from >= 0) {
-    const after = text.charAt(from + key.length);
-    const before = text.charAt(from - 1);
-    if (!/\d/.test(after) && !(/^\d/.test(key) && /\d/.test(before))) return true;
+    if (
+      !isDigit(text.charCodeAt(from + key.length)) &&
+      !(startsWithDigit && isDigit(text.charCodeAt(from - 1)))
+    )
+      return true;
     from = text.indexOf(key, from + 1);
   }
   return false;
 }
+
+/** An ASCII digit, as `\d` (false for NaN: before the start or past the end of a text). */
+const isDigit = (code: number) => code >= 48 && code <= 57;
 
 /** `compact` of a party's IBAN (compared with each of the party's open items' movements). */
 const compactCache = new Map<string, string>();
