@@ -282,8 +282,8 @@ const SHOWN_ORDER: readonly number[] = FOUND_ORDER.map((_, bit) => bit).sort(
   (a, b) => REASON_POINTS[FOUND_ORDER[b]!] - REASON_POINTS[FOUND_ORDER[a]!],
 );
 
-/** What `evaluateCandidate` found, for `reasonsOf` to spell out. */
-interface Found {
+/** What `evaluateCandidate` found, for `reasonsFound` to spell out. */
+export interface Found {
   mask: number;
   difference: number;
   similarity: number;
@@ -447,7 +447,18 @@ export function reasonsOf(
   pastMatches: number,
 ): ReconciliationReason[] {
   evaluateCandidate(prepared, c, ruleId, pastMatches, scratch);
-  const { mask, difference, similarity, days } = scratch;
+  return reasonsFound(prepared, c, ruleId, pastMatches, scratch);
+}
+
+/** The reasons of what `evaluateCandidate` found (`found`) for these arguments, most telling first. */
+export function reasonsFound(
+  prepared: PreparedMovement,
+  c: PreparedCandidate,
+  ruleId: string | null,
+  pastMatches: number,
+  found: Found,
+): ReconciliationReason[] {
+  const { mask, difference, similarity, days } = found;
   const reasons: ReconciliationReason[] = [];
   for (const bit of SHOWN_ORDER) {
     const flag = 1 << bit;

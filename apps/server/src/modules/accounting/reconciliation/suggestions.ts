@@ -7,10 +7,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, eachRow, rows, uuidList } from '../../../db/client.ts';
 import {
   evaluateCandidate,
+  type Found as FoundReasons,
   type PreparedCandidate,
   prepareCandidate,
   prepareMovement,
-  reasonsOf,
+  reasonsFound,
   type ScoredMovement,
 } from './scoring.ts';
 
@@ -398,7 +399,8 @@ interface Found {
   hits: Hit[];
 }
 
-interface Kept {
+/** A candidate kept for a movement, with what its evaluation found (its reasons are spelled out from it). */
+interface Kept extends FoundReasons {
   item: Item;
   ruleId: string | null;
   past: number;
@@ -624,13 +626,14 @@ export async function suggestionsFor(
 
   const chosen: Item[] = [];
   const kept: Kept[] = [];
+  const found: FoundReasons = { mask: 0, difference: 0, similarity: 0, days: 0 };
   for (let index = 0; index < movements.length; index += 1) {
-    const entry = foundBy[index];
-    if (!entry) continue;
+    const forMovement = foundBy[index];
+    if (!forMovement) continue;
     const movement = movements[index]!;
-    const movementHits = entry.hits;
+    const movementHits = forMovement.hits;
     chosen.length = 0;
-    for (const n of entry.direct) choose(items[n]!, index, chosen);
+    for (const n of forMovement.direct) choose(items[n]!, index, chosen);
     if (movementHits.length > 0) addClosestOfParties(movement.id, movementHits, index, chosen);
     const prepared = prepareMovement(movement);
     // The best `perMovement`, kept sorted as they come; their reasons are spelled out at the end.
@@ -641,10 +644,19 @@ export async function suggestionsFor(
       const hit = item.party === null ? undefined : movementHits.find((h) => h.party === item.party);
       const ruleId = hit?.ruleId ?? null;
       const past = hit?.past ?? 0;
-      const score = evaluateCandidate(prepared, item.prepared, ruleId, past);
+      const score = evaluateCandidate(prepared, item.prepared, ruleId, past, found);
       if (score < 0) continue;
       worth = true;
-      const entry: Kept = { item, ruleId, past, score };
+      const entry: Kept = {
+        item,
+        ruleId,
+        past,
+        score,
+        mask: found.mask,
+        difference: found.difference,
+        similarity: found.similarity,
+        days: found.days,
+      };
       let at = kept.length;
       while (at > 0 && ranksBefore(entry, kept[at - 1]!)) at -= 1;
       if (at >= perMovement) continue;
@@ -654,11 +666,11 @@ export async function suggestionsFor(
     if (worth)
       result.set(
         movement.id,
-        kept.map(({ item, ruleId, past, score }) => ({
-          candidate: item.output,
-          score,
-          reasons: reasonsOf(prepared, item.prepared, ruleId, past),
-          ruleId,
+        kept.map((one) => ({
+          candidate: one.item.output,
+          score: one.score,
+          reasons: reasonsFound(prepared, one.item.prepared, one.ruleId, one.past, one),
+          ruleId: one.ruleId,
         })),
       );
   }
