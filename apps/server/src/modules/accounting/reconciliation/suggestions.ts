@@ -198,6 +198,8 @@ interface MatchRow {
   dir: string | null;
   ref: string | null;
   n: number | null;
+  /** The party's ordinal among those sent ('h', 'a' and 'c' rows). */
+  pn: number | null;
 }
 
 /** What the movement references name, for the statement: pairs of (movement, reference), and the texts it reads itself. */
@@ -325,27 +327,31 @@ function matchRows(
         sent AS MATERIALIZED (
           SELECT c.* FROM c
           WHERE c.party_id IN (SELECT pp.party_id FROM pp) OR c.n IN (SELECT d.n FROM direct d)
+        ),
+        ps AS MATERIALIZED (
+          SELECT pa.id, pa.name, pa.tax_id, pa.iban, (row_number() OVER ())::int AS pn FROM billing_parties pa
+          WHERE pa.organization_id = ${organizationId} AND pa.id IN (SELECT s.party_id FROM sent s)
         )
         SELECT 'p' AS t, NULL::text AS kind, NULL::uuid AS id, NULL::uuid AS party_id, NULL::int AS m,
                (SELECT string_agg(d.m_ord::text || ' ' || d.n::text, ' ') FROM direct d) AS number,
                NULL::text AS atcud, NULL::text AS date, NULL::text AS due_date, NULL::text AS mb_reference,
-               NULL::text AS currency, NULL::text AS open, NULL::text AS dir, NULL::uuid AS ref, NULL::int AS n
+               NULL::text AS currency, NULL::text AS open, NULL::text AS dir, NULL::uuid AS ref, NULL::int AS n,
+               NULL::int AS pn
         UNION ALL
-        SELECT 'h', NULL, NULL, pp.party_id, pp.m_ord, NULL, NULL, NULL, NULL, NULL, m.currency::text, m.open::text,
-               m.dir, pp.rule_id, pt.n::int
-        FROM pp JOIN m ON m.ord = pp.m_ord
+        SELECT 'h', NULL, NULL, NULL, pp.m_ord, NULL, NULL, NULL, NULL, NULL, m.currency::text, m.open::text,
+               m.dir, pp.rule_id, pt.n::int, ps.pn
+        FROM pp JOIN m ON m.ord = pp.m_ord JOIN ps ON ps.id = pp.party_id
         LEFT JOIN past pt ON pt.m_ord = pp.m_ord AND pt.party_id = pp.party_id
         UNION ALL
-        SELECT 'a', NULL, pa.id, NULL, NULL, pa.name, pa.tax_id, NULL, NULL, pa.iban, NULL, NULL, NULL, NULL, NULL
-        FROM billing_parties pa
-        WHERE pa.organization_id = ${organizationId} AND pa.id IN (SELECT s.party_id FROM sent s)
+        SELECT 'a', NULL, ps.id, NULL, NULL, ps.name, ps.tax_id, NULL, NULL, ps.iban, NULL, NULL, NULL, NULL, NULL, ps.pn
+        FROM ps
         UNION ALL
-        SELECT 'c', s.kind, s.id, s.party_id, NULL, s.number, s.atcud, s.date::text, s.due_date::text, s.mb_reference,
-               s.currency::text, s.open::text, s.dir, s.source_id, s.n::int
-        FROM sent s
+        SELECT 'c', s.kind, s.id, CASE WHEN ps.pn IS NULL THEN s.party_id END, NULL, s.number, s.atcud, s.date::text,
+               s.due_date::text, s.mb_reference, s.currency::text, s.open::text, s.dir, s.source_id, s.n::int, ps.pn
+        FROM sent s LEFT JOIN ps ON ps.id = s.party_id
         UNION ALL
         SELECT 'r', rj.candidate_kind, rj.candidate_id, NULL, m.ord, NULL, NULL, NULL, NULL, NULL, NULL,
-               NULL, NULL, NULL, NULL
+               NULL, NULL, NULL, NULL, NULL
         FROM accounting_reconciliation_rejections rj JOIN m ON m.id = rj.transaction_id
         WHERE rj.organization_id = ${organizationId}`,
     onRow,
@@ -519,6 +525,19 @@ export async function suggestionsFor(
     }
     return party;
   };
+  /** The parties sent, by ordinal (`pn`): their 'h' rows come before their 'a' row. */
+  const numbered: Party[] = [];
+  const partyNumbered = (ordinal: number) => {
+    let party = numbered[ordinal];
+    if (!party) {
+      party = { id: '', detailed: false, name: null, taxId: null, iban: null, items: [] };
+      numbered[ordinal] = party;
+    }
+    return party;
+  };
+  /** A candidate's party: one sent, or (no 'a' row: not the organization's) by its id alone. */
+  const partyOfRow = (row: MatchRow) =>
+    row.pn !== null ? partyNumbered(row.pn) : row.party_id !== null ? partyOf(row.party_id) : null;
   const rejected = new Set<string>();
   const fitCodes = new Map<string | null, number>();
   const codeOf = (text: string | null) => {
@@ -547,20 +566,21 @@ export async function suggestionsFor(
     if (row.t === 'p') readPairs(row.number, (ordinal, n) => foundFor(ordinal).direct.push(n));
     else if (row.t === 'h')
       foundFor(row.m!).hits.push({
-        party: partyOf(row.party_id!),
+        party: partyNumbered(row.pn!),
         ruleId: row.ref,
         past: Number(row.n ?? 0),
         open: Number(row.open),
         fit: fitOf(row.dir, row.currency),
       });
     else if (row.t === 'a') {
-      const party = partyOf(row.id!);
+      const party = partyNumbered(row.pn!);
+      party.id = row.id!;
       party.name = row.number;
       party.taxId = row.atcud;
       party.iban = row.mb_reference;
       party.detailed = true;
     } else if (row.t === 'c') {
-      const party = row.party_id === null ? null : partyOf(row.party_id);
+      const party = partyOfRow(row);
       // The statement sends the parties before the candidates; should a candidate come first all the same
       // (UNION ALL promises no order), it is prepared once every row is in.
       if (party?.detailed === false) waiting.push(row);
@@ -622,7 +642,7 @@ export async function suggestionsFor(
     );
     await matchRows(tx, organizationId, bankPrefix, movementsSql, references, onRow);
   });
-  for (const row of waiting) addItem(row, partyOf(row.party_id!));
+  for (const row of waiting) addItem(row, partyOfRow(row));
 
   const chosen: Item[] = [];
   const kept: Kept[] = [];
