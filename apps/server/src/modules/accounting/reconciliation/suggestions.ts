@@ -172,14 +172,18 @@ const fits = (c: SQL) =>
   sql`(${c}.dir = m.dir AND ${c}.currency = m.currency AND (${c}.source_id IS NULL OR ${c}.source_id = m.id)) IS TRUE`;
 
 /**
- * One row of the statement below; `t` says which kind, and the columns it fills (the others are null):
- * - `c`, a candidate (an open item) once, however many movements it meets: kind, id, party_id, number,
- *   atcud, date, due_date, mb_reference, currency, open, dir and ref (its own movement, source_id);
- * - `a`, a candidate's party: id, number (its name), atcud (its NIF), mb_reference (its IBAN);
- * - `p`, a movement and a candidate found for it by amount, by reference or by its own movement: m_id, kind, id;
- * - `h`, a movement and a party found for it (IBAN, NIF, rule or history): m_id, party_id, ref (the rule,
- *   when one ties them), n (the earlier matches), and the movement's currency, open and dir;
- * - `r`, a rejected suggestion of a movement: m_id, kind, id.
+ * One row of the statement below, in this order; `t` says which kind, and the columns it fills (the others
+ * are null). Movements are named by their ordinal in `movements` (m), candidates by theirs in `c` (n),
+ * parties by theirs among those sent (pn):
+ * - `p`, one row: number holds every movement–candidate pair found by amount, by reference or by the
+ *   candidate's own movement, "m n m n …";
+ * - `h`, a movement and a party found for it (IBAN, NIF, rule or history): m, pn, ref (the rule, when one
+ *   ties them), n (the earlier matches), and the movement's currency, open and dir;
+ * - `a`, a party sent: pn, id, number (its name), atcud (its NIF), mb_reference (its IBAN);
+ * - `c`, a candidate (an open item) once, however many movements it meets: n, kind, id, pn (party_id
+ *   instead for a party not sent), number, atcud, date, due_date, mb_reference, currency, open, dir and ref
+ *   (its own movement, source_id);
+ * - `r`, a rejected suggestion of a movement: m, kind, id.
  */
 interface MatchRow {
   t: 'c' | 'a' | 'p' | 'h' | 'r';
