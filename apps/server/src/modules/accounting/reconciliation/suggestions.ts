@@ -468,16 +468,14 @@ function choose(item: Item, ordinal: number, chosen: Item[]) {
  * lower-case text). Only items that fit the movement (direction, currency, its own movement).
  */
 function addClosestOfParties(movementId: string, hits: readonly Hit[], ordinal: number, chosen: Item[]) {
-  const best: Item[] = [];
-  const bestRule: boolean[] = [];
-  const bestDifference: number[] = [];
+  let count = 0;
   for (const hit of hits) {
     const rule = hit.ruleId !== null;
     for (const item of hit.party.items) {
       if (item.fit !== hit.fit) continue;
       if (item.sourceId !== null && item.sourceId !== movementId) continue;
       const difference = Math.abs(item.open - hit.open);
-      let at = best.length;
+      let at = count;
       while (at > 0) {
         const other = at - 1;
         const before =
@@ -490,18 +488,24 @@ function addClosestOfParties(movementId: string, hits: readonly Hit[], ordinal: 
         at = other;
       }
       if (at >= PARTY_FAN_OUT) continue;
-      best.splice(at, 0, item);
-      bestRule.splice(at, 0, rule);
-      bestDifference.splice(at, 0, difference);
-      if (best.length > PARTY_FAN_OUT) {
-        best.pop();
-        bestRule.pop();
-        bestDifference.pop();
+      // Insert at `at`, the last of PARTY_FAN_OUT falling off.
+      for (let from = Math.min(count, PARTY_FAN_OUT - 1); from > at; from -= 1) {
+        best[from] = best[from - 1]!;
+        bestRule[from] = bestRule[from - 1]!;
+        bestDifference[from] = bestDifference[from - 1]!;
       }
+      best[at] = item;
+      bestRule[at] = rule;
+      bestDifference[at] = difference;
+      if (count < PARTY_FAN_OUT) count += 1;
     }
   }
-  for (const item of best) choose(item, ordinal, chosen);
+  for (let at = 0; at < count; at += 1) choose(best[at]!, ordinal, chosen);
 }
+/** addClosestOfParties' slots, reused from one movement to the next. */
+const best: Item[] = [];
+const bestRule: boolean[] = [];
+const bestDifference: number[] = [];
 
 /**
  * Scored suggestions for the movements `movements` selects (a relation with the columns of
