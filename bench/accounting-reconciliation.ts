@@ -3,7 +3,7 @@
 // NIF, rules, history) and the scoring of every pair it finds. Target on PostgreSQL: < 3 s.
 // The database: DATABASE_URL's server (a database of its own, dropped after), else PGlite in memory (said so).
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type Db, openDatabase, rows } from '../apps/server/src/db/client.ts';
@@ -104,6 +104,7 @@ export async function benchSuggestions(): Promise<void> {
     const fillSeconds = (performance.now() - filling) / 1000;
 
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const relation = movementsWithOpenSql(
       organizationId,
       sql`t.account_id = ${accountId} AND t.transfer_transaction_id IS NULL`,
@@ -131,6 +132,7 @@ export async function benchSuggestions(): Promise<void> {
       })),
     );
     const seconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
     let withSuggestion = 0;
     let namedFirst = 0;
     for (const movement of movements) {
@@ -149,11 +151,15 @@ export async function benchSuggestions(): Promise<void> {
       [
         {
           s: Math.round(seconds * 100) / 100,
+          'Node CPU s': Math.round((used.user + used.system) / 10_000) / 100,
+          'load (1 min)': loadavg()[0]!.toFixed(1),
           'movements with a suggestion': withSuggestion,
           'named document ranked first': namedFirst,
         },
         {
           s: '< 3 (PostgreSQL)',
+          'Node CPU s': '',
+          'load (1 min)': '',
           'movements with a suggestion': '≥ 80 %',
           'named document ranked first': '60 %',
         },

@@ -144,6 +144,44 @@ export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[
 }
 
 /**
+ * The rows of a raw SQL query handed to `onRow` one at a time, none kept. On PostgreSQL, as they arrive
+ * (node-postgres' row events): a large result is handled while the server still sends it, and its rows
+ * die young instead of filling the heap until the last one. On PGlite (in process, rows all at once), the
+ * same calls in the same order. Values are parsed as `rows` parses them, save the types drizzle parses
+ * apart (timestamps, dates, intervals): cast those to text.
+ */
+export async function eachRow<T>(db: Db, query: SQL, onRow: (row: T) => void): Promise<void> {
+  const { dialect, session } = db as unknown as { dialect: PgDialect; session: { client: unknown } };
+  const client = session.client;
+  if (!(client instanceof pg.Pool || client instanceof pg.Client)) {
+    for (const row of await rows<T>(db, query)) onRow(row);
+    return;
+  }
+  const connection = client instanceof pg.Pool ? await client.connect() : client;
+  try {
+    const built = dialect.sqlToQuery(query);
+    await new Promise<void>((resolve, reject) => {
+      let failure: unknown = null;
+      const submitted = new pg.Query<T & pg.QueryResultRow>(built.sql, built.params);
+      // A throw inside node-postgres' parser would break the connection: kept, and given at the end.
+      submitted.on('row', (row: T) => {
+        if (failure === null)
+          try {
+            onRow(row);
+          } catch (error) {
+            failure = error;
+          }
+      });
+      submitted.on('error', reject);
+      submitted.on('end', () => (failure === null ? resolve() : reject(failure)));
+      connection.query(submitted);
+    });
+  } finally {
+    if (connection !== client) (connection as pg.PoolClient).release();
+  }
+}
+
+/**
  * The ids as a literal list of uuid parameters, for `IN (${uuidValues(ids)})`: the planner sees each
  * value (uuidList passes one jsonb parameter, whatever the count). `ids` must not be empty.
  */

@@ -152,15 +152,21 @@ export function numberKey(number: string): string {
 /** `key` inside `text` as a whole reference: not followed (nor, when it starts with one, preceded) by a digit. */
 export function containsReference(text: string, key: string): boolean {
   if (!key) return false;
+  const startsWithDigit = isDigit(key.charCodeAt(0));
   let from = text.indexOf(key);
   while (from >= 0) {
-    const after = text.charAt(from + key.length);
-    const before = text.charAt(from - 1);
-    if (!/\d/.test(after) && !(/^\d/.test(key) && /\d/.test(before))) return true;
+    if (
+      !isDigit(text.charCodeAt(from + key.length)) &&
+      !(startsWithDigit && isDigit(text.charCodeAt(from - 1)))
+    )
+      return true;
     from = text.indexOf(key, from + 1);
   }
   return false;
 }
+
+/** An ASCII digit, as `\d` (false for NaN: before the start or past the end of a text). */
+const isDigit = (code: number) => code >= 48 && code <= 57;
 
 /** `compact` of a party's IBAN (compared with each of the party's open items' movements). */
 const compactCache = new Map<string, string>();
@@ -188,6 +194,8 @@ export interface PreparedMovement {
   counterpartyTokens: Set<string>;
   descriptionTokens: Set<string>;
   day: number;
+  /** Its reasons whose detail is its own (IBAN, end-to-end id), by bit: built once, shared by its suggestions. */
+  reasons: ReconciliationReason[] | null;
 }
 
 export function prepareMovement(movement: ScoredMovement): PreparedMovement {
@@ -201,6 +209,7 @@ export function prepareMovement(movement: ScoredMovement): PreparedMovement {
     counterpartyTokens: nameTokens(movement.counterpartyName),
     descriptionTokens: movement.counterpartyName ? EMPTY_TOKENS : nameTokens(movement.description),
     day: dayNumber(movement.bookingDate),
+    reasons: null,
   };
 }
 
@@ -217,6 +226,8 @@ export interface PreparedCandidate {
   nif: string;
   nameTokens: Set<string>;
   dueDay: number;
+  /** Its reasons whose detail is its own (number, ATCUD, references, NIF), by bit: shared by its suggestions. */
+  reasons: ReconciliationReason[] | null;
 }
 
 export function prepareCandidate(candidate: ScoredCandidate): PreparedCandidate {
@@ -229,76 +240,119 @@ export function prepareCandidate(candidate: ScoredCandidate): PreparedCandidate 
     nif: (candidate.partyTaxId ?? '').replace(/\D/g, ''),
     nameTokens: nameTokens(candidate.partyName),
     dueDay: dayNumber(candidate.dueDate ?? candidate.date),
+    reasons: null,
   };
 }
 
-function push(reasons: ReconciliationReason[] | null, code: ReconciliationReasonCode, detail: string | null) {
-  reasons?.push({ code, points: REASON_POINTS[code], detail });
+/**
+ * The reasons in the order `evaluateCandidate` finds them (exact_amount and near_amount exclude each other);
+ * a found set is a bit mask over this list.
+ */
+const FOUND_ORDER: readonly ReconciliationReasonCode[] = [
+  'rule',
+  'exact_amount',
+  'near_amount',
+  'multibanco_reference',
+  'atcud',
+  'document_number',
+  'end_to_end_id',
+  'counterparty_iban',
+  'tax_id',
+  'name_similarity',
+  'due_date_window',
+  'past_behaviour',
+];
+const RULE = 1 << 0;
+const EXACT_AMOUNT = 1 << 1;
+const NEAR_AMOUNT = 1 << 2;
+const MULTIBANCO_REFERENCE = 1 << 3;
+const ATCUD = 1 << 4;
+const DOCUMENT_NUMBER = 1 << 5;
+const END_TO_END_ID = 1 << 6;
+const COUNTERPARTY_IBAN = 1 << 7;
+const TAX_ID = 1 << 8;
+const NAME_SIMILARITY = 1 << 9;
+const DUE_DATE_WINDOW = 1 << 10;
+const PAST_BEHAVIOUR = 1 << 11;
+/**
+ * The bits of FOUND_ORDER most telling first: a stable sort by points, so a found set read in this order
+ * is its reasons in the order found sorted by points, ties kept in the order found.
+ */
+const SHOWN_ORDER: readonly number[] = FOUND_ORDER.map((_, bit) => bit).sort(
+  (a, b) => REASON_POINTS[FOUND_ORDER[b]!] - REASON_POINTS[FOUND_ORDER[a]!],
+);
+
+/** What `evaluateCandidate` found, for `reasonsFound` to spell out. */
+export interface Found {
+  mask: number;
+  difference: number;
+  similarity: number;
+  days: number;
 }
 
 /**
  * The one place the reasons are decided. Returns the score (their points summed, at most 100) when the
  * candidate is worth suggesting (`worthSuggesting`: a reason besides the due date window), else
- * `-1 - score`; pushes the reasons, in the order found, into `reasons` when given. Without `reasons` it
- * builds nothing: suggestionsFor ranks hundreds of thousands of pairs and spells out the reasons of the
- * few it keeps.
+ * `-1 - score`; records the reasons found in `found` when given. suggestionsFor ranks hundreds of
+ * thousands of pairs by the score alone and spells out the reasons of the few it keeps.
  */
 export function evaluateCandidate(
   prepared: PreparedMovement,
   c: PreparedCandidate,
   ruleId: string | null,
   pastMatches: number,
-  reasons: ReconciliationReason[] | null,
+  found: Found | null = null,
 ): number {
   const { movement, text, digits, e2e, iban, counterpartyTokens, descriptionTokens, day } = prepared;
   const candidate = c.candidate;
   let points = 0;
+  let mask = 0;
 
   if (ruleId) {
     points += REASON_POINTS.rule;
-    push(reasons, 'rule', ruleId);
+    mask |= RULE;
   }
 
   const difference = movement.open - candidate.open;
   if (difference === 0) {
     points += REASON_POINTS.exact_amount;
-    push(reasons, 'exact_amount', null);
+    mask |= EXACT_AMOUNT;
   } else if (
     Math.abs(difference) <= Math.max(NEAR_AMOUNT_FLOOR, Math.round(movement.open * NEAR_AMOUNT_RATIO))
   ) {
     points += REASON_POINTS.near_amount;
-    push(reasons, 'near_amount', String(difference));
+    mask |= NEAR_AMOUNT;
   }
 
   if (c.mb.length >= 9 && containsReference(digits, c.mb)) {
     points += REASON_POINTS.multibanco_reference;
-    push(reasons, 'multibanco_reference', candidate.mbReference);
+    mask |= MULTIBANCO_REFERENCE;
   }
 
   if (c.atcud.length >= 4 && (containsReference(text, c.atcud) || containsReference(e2e, c.atcud))) {
     points += REASON_POINTS.atcud;
-    push(reasons, 'atcud', candidate.atcud);
+    mask |= ATCUD;
   }
 
   if (c.key.length >= 3) {
     if (containsReference(text, c.key)) {
       points += REASON_POINTS.document_number;
-      push(reasons, 'document_number', candidate.number);
+      mask |= DOCUMENT_NUMBER;
     }
     if (containsReference(e2e, c.key)) {
       points += REASON_POINTS.end_to_end_id;
-      push(reasons, 'end_to_end_id', movement.endToEndId);
+      mask |= END_TO_END_ID;
     }
   }
 
   if (iban.length >= 15 && iban === c.iban) {
     points += REASON_POINTS.counterparty_iban;
-    push(reasons, 'counterparty_iban', movement.counterpartyIban);
+    mask |= COUNTERPARTY_IBAN;
   }
 
   if (c.nif.length >= 9 && digits.includes(c.nif)) {
     points += REASON_POINTS.tax_id;
-    push(reasons, 'tax_id', candidate.partyTaxId);
+    mask |= TAX_ID;
   }
 
   // The description stands in for the counterparty's name only when there is none (descriptionTokens is
@@ -309,7 +363,7 @@ export function evaluateCandidate(
   );
   if (similarity >= 0.5) {
     points += REASON_POINTS.name_similarity;
-    push(reasons, 'name_similarity', `${Math.round(similarity * 100)}%`);
+    mask |= NAME_SIMILARITY;
   }
 
   // The due date window alone is not worth suggesting; every other reason is.
@@ -317,28 +371,140 @@ export function evaluateCandidate(
   const days = day - c.dueDay;
   if (days >= -DUE_WINDOW_BEFORE && days <= DUE_WINDOW_AFTER) {
     window = REASON_POINTS.due_date_window;
-    push(reasons, 'due_date_window', String(days));
+    mask |= DUE_DATE_WINDOW;
   }
 
   if (pastMatches > 0) {
     points += REASON_POINTS.past_behaviour;
-    push(reasons, 'past_behaviour', String(pastMatches));
+    mask |= PAST_BEHAVIOUR;
   }
 
+  if (found) {
+    found.mask = mask;
+    found.difference = difference;
+    found.similarity = similarity;
+    found.days = days;
+  }
   const score = Math.min(100, points + window);
   return points > 0 ? score : -1 - score;
 }
 
-/** The reasons `evaluateCandidate` finds, most telling first (a stable sort: ties keep the order found). */
+// Reason objects are shared and frozen: a suggestion's reasons are values, and 100,000 movements'
+// suggestions hold hundreds of thousands of them. Those whose detail is the candidate's or the movement's
+// are kept on its prepared form, the others by their detail.
+const reason = (code: ReconciliationReasonCode, detail: string | null): ReconciliationReason =>
+  Object.freeze({ code, points: REASON_POINTS[code], detail });
+const EXACT_AMOUNT_REASON = reason('exact_amount', null);
+const windowReasons: ReconciliationReason[] = [];
+const similarityReasons: ReconciliationReason[] = [];
+const sharedReasons = new Map<string, ReconciliationReason>();
+
+/** The reason of `code` with `detail` (a rule, a small difference, a count of past matches). */
+function sharedReason(code: ReconciliationReasonCode, detail: string): ReconciliationReason {
+  const key = `${code} ${detail}`;
+  let found = sharedReasons.get(key);
+  if (!found) {
+    if (sharedReasons.size >= TOKEN_CACHE_SIZE) sharedReasons.clear();
+    found = reason(code, detail);
+    sharedReasons.set(key, found);
+  }
+  return found;
+}
+
+/** The reason at `index` of `list`, made the first time. */
+function listed(
+  list: ReconciliationReason[],
+  index: number,
+  code: ReconciliationReasonCode,
+  detail: string | null,
+): ReconciliationReason {
+  let found = list[index];
+  if (!found) {
+    found = reason(code, detail);
+    list[index] = found;
+  }
+  return found;
+}
+
+/** The reason of `bit` whose detail is the prepared movement's or candidate's own. */
+function heldReason(
+  holder: { reasons: ReconciliationReason[] | null },
+  bit: number,
+  code: ReconciliationReasonCode,
+  detail: string | null,
+): ReconciliationReason {
+  holder.reasons ??= [];
+  return listed(holder.reasons, bit, code, detail);
+}
+
+const scratch: Found = { mask: 0, difference: 0, similarity: 0, days: 0 };
+
+/** The reasons `evaluateCandidate` finds, most telling first (ties in the order found). */
 export function reasonsOf(
   prepared: PreparedMovement,
   c: PreparedCandidate,
   ruleId: string | null,
   pastMatches: number,
 ): ReconciliationReason[] {
+  evaluateCandidate(prepared, c, ruleId, pastMatches, scratch);
+  return reasonsFound(prepared, c, ruleId, pastMatches, scratch);
+}
+
+/** The reasons of what `evaluateCandidate` found (`found`) for these arguments, most telling first. */
+export function reasonsFound(
+  prepared: PreparedMovement,
+  c: PreparedCandidate,
+  ruleId: string | null,
+  pastMatches: number,
+  found: Found,
+): ReconciliationReason[] {
+  const { mask, difference, similarity, days } = found;
   const reasons: ReconciliationReason[] = [];
-  evaluateCandidate(prepared, c, ruleId, pastMatches, reasons);
-  return reasons.sort((a, b) => b.points - a.points);
+  for (const bit of SHOWN_ORDER) {
+    const flag = 1 << bit;
+    if ((mask & flag) === 0) continue;
+    switch (flag) {
+      case RULE:
+        reasons.push(sharedReason('rule', ruleId!));
+        break;
+      case EXACT_AMOUNT:
+        reasons.push(EXACT_AMOUNT_REASON);
+        break;
+      case NEAR_AMOUNT:
+        reasons.push(sharedReason('near_amount', String(difference)));
+        break;
+      case MULTIBANCO_REFERENCE:
+        reasons.push(heldReason(c, bit, 'multibanco_reference', c.candidate.mbReference));
+        break;
+      case ATCUD:
+        reasons.push(heldReason(c, bit, 'atcud', c.candidate.atcud));
+        break;
+      case DOCUMENT_NUMBER:
+        reasons.push(heldReason(c, bit, 'document_number', c.candidate.number));
+        break;
+      case END_TO_END_ID:
+        reasons.push(heldReason(prepared, bit, 'end_to_end_id', prepared.movement.endToEndId));
+        break;
+      case COUNTERPARTY_IBAN:
+        reasons.push(heldReason(prepared, bit, 'counterparty_iban', prepared.movement.counterpartyIban));
+        break;
+      case TAX_ID:
+        reasons.push(heldReason(c, bit, 'tax_id', c.candidate.partyTaxId));
+        break;
+      case NAME_SIMILARITY: {
+        const share = Math.round(similarity * 100);
+        reasons.push(listed(similarityReasons, share, 'name_similarity', `${share}%`));
+        break;
+      }
+      case DUE_DATE_WINDOW:
+        reasons.push(listed(windowReasons, days + DUE_WINDOW_BEFORE, 'due_date_window', String(days)));
+        break;
+      case PAST_BEHAVIOUR:
+        reasons.push(sharedReason('past_behaviour', String(pastMatches)));
+        break;
+    }
+  }
+  return reasons;
 }
 
 /**
@@ -353,7 +519,7 @@ export function scoreCandidate(
 ): { score: number; reasons: ReconciliationReason[] } {
   const prepared = prepareMovement(movement);
   const c = prepareCandidate(candidate);
-  const found = evaluateCandidate(prepared, c, ruleId, pastMatches, null);
+  const found = evaluateCandidate(prepared, c, ruleId, pastMatches);
   return { score: found >= 0 ? found : -1 - found, reasons: reasonsOf(prepared, c, ruleId, pastMatches) };
 }
 
