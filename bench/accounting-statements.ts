@@ -61,8 +61,11 @@ export async function generate(database: Database): Promise<string> {
     db,
     sql`SELECT id FROM accounting_journals WHERE organization_id = ${organizationId} AND kind = 'general'`,
   );
-  // Entries: a day of the year each, numbered in the journal; the hash is a stand-in (no chain is read).
-  await db.execute(sql`
+  // Entries and their lines in one transaction: the ledger's deferred triggers check, at its commit, that
+  // every entry balances (an entry without its lines would not).
+  await db.transaction(async (tx) => {
+    // Entries: a day of the year each, numbered in the journal; the hash is a stand-in (no chain is read).
+    await tx.execute(sql`
     INSERT INTO accounting_entries (organization_id, journal_id, period_id, number, seq, reference, entry_date,
       description, source_type, total_debit, total_credit, previous_hash, hash)
     SELECT ${organizationId}, ${journal?.id}, p.id, g, g, 'BENCH ' || g, d.day, 'Lançamento ' || g, 'manual',
@@ -71,8 +74,8 @@ export async function generate(database: Database): Promise<string> {
     CROSS JOIN LATERAL (SELECT (${`${YEAR}-01-01`}::date + (g % 365))::date AS day) d
     JOIN accounting_periods p ON p.organization_id = ${organizationId}
       AND p.number = extract(month FROM d.day)::int AND p.start_date <= d.day AND p.end_date >= d.day`);
-  // Two lines per entry: a debit and a credit on two of the 200 accounts.
-  await db.execute(sql`
+    // Two lines per entry: a debit and a credit on two of the 200 accounts.
+    await tx.execute(sql`
     WITH accounts AS (
       SELECT array_agg(id ORDER BY code) AS ids FROM accounting_accounts
       WHERE organization_id = ${organizationId} AND grouping_category = 'GM' AND length(code) > 4
@@ -85,6 +88,7 @@ export async function generate(database: Database): Promise<string> {
       CASE s.position WHEN 1 THEN e.total_debit ELSE 0 END
     FROM accounting_entries e CROSS JOIN accounts CROSS JOIN (VALUES (0), (1)) AS s(position)
     WHERE e.organization_id = ${organizationId}`);
+  });
   await db.execute(sql`VACUUM ANALYZE accounting_entry_lines`);
   await db.execute(sql`VACUUM ANALYZE accounting_entries`);
   return organizationId;
