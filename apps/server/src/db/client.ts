@@ -197,19 +197,19 @@ export function uuidList(ids: readonly string[]): SQL {
   return sql`(SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
 }
 
-/**
- * Writes sent along with another statement as its data-modifying CTEs (`WITH w0 AS (…), w1 AS (…) …`):
- * one round trip for all of them. Each runs on the snapshot the statement starts with, so none sees the
- * others' changes: they must write different rows, and nothing may depend on their order.
- * `writesPrefix(writes)` for raw SQL, `executeWrites` for writes alone, `insertReturning` for an insert.
- */
 /** Runs writes whose results are not needed in one statement (nothing when there are none). */
 export async function executeWrites(db: Db, writes: readonly SQLWrapper[]): Promise<void> {
   if (writes.length === 0) return;
   await db.execute(sql`WITH ${writesPrefix(writes)} done AS (SELECT 1) SELECT 1 FROM done`);
 }
 
-/** The writes as CTEs, each followed by a comma: `sql\`WITH ${writesPrefix(writes)} t AS (…) …\``. */
+/**
+ * Writes sent along with another statement as its data-modifying CTEs (`WITH w0 AS (…), w1 AS (…) …`):
+ * one round trip for all of them. Each runs on the snapshot the statement starts with, so none sees the
+ * others' changes: they must write different rows, and nothing may depend on their order.
+ * Here as raw SQL, each followed by a comma: `sql\`WITH ${writesPrefix(writes)} t AS (…) …\``;
+ * `executeWrites` runs writes alone, `insertReturning` sends them along with an insert.
+ */
 export function writesPrefix(writes: readonly SQLWrapper[]): SQL {
   return sql.join(
     writes.map((write, index) => sql`${sql.raw(`w${index}`)} AS (${write.getSQL()}), `),
@@ -260,6 +260,11 @@ export function prebuiltSelect<Q extends SelectBuilder>(name: string, build: (db
     prepared.joinsNotNullableMap = built.joins;
     return (await prepared.execute(values)) as Awaited<ReturnType<Q['execute']>>;
   };
+}
+
+/** A prepared statement's name made from its text: the same text, the same statement on a connection. */
+function nameAfter(text: string): string {
+  return `t${createHash('sha1').update(text).digest('base64url')}`;
 }
 
 /** drizzle's column of a table, as far as writing values goes. */
@@ -355,7 +360,7 @@ export async function insertReturning<T extends PgTable, E extends Record<string
     ...tableColumns,
     ...Object.fromEntries(Object.keys(extra).map((key) => [key, sql.raw(key)])),
   });
-  const name = rows <= NAMED_ROWS ? `t${createHash('sha1').update(text).digest('base64url')}` : undefined;
+  const name = rows <= NAMED_ROWS ? nameAfter(text) : undefined;
   const [inserted] = await session.prepareQuery({ sql: text, params }, fields, name, true).execute();
   return inserted as T['$inferSelect'] & { [K in keyof E]: unknown };
 }
@@ -387,7 +392,7 @@ export async function preparedRows<T>(db: Db, name: string | typeof BY_TEXT, que
     };
   };
   const built = dialect.sqlToQuery(query);
-  const named = name === BY_TEXT ? `t${createHash('sha1').update(built.sql).digest('base64url')}` : name;
+  const named = name === BY_TEXT ? nameAfter(built.sql) : name;
   const prepared = session.prepareQuery(built, undefined, named, false);
   return (await prepared.execute()).rows;
 }
